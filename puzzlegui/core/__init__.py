@@ -1,0 +1,1 @@
+"""Pure puzzle framework: no Qt here (tests/test_purity.py checks it)."""

@@ -1,0 +1,292 @@
+"""The puzzle file format, built-in puzzles, and where a SOURCE comes from.
+
+A puzzle file is one JSON object (docs/FORMAT.md)::
+
+    {"format": "puzzlegui", "version": 1, "kind": "kurosu",
+     "title": "...", "source": "...", "author": "...", "notes": "...",
+     "puzzle": {... the kind's own section ...},
+     "progress": [... moves made so far, optional ...]}
+
+Every reader here turns malformed input into a PuzzleError whose message says what is
+wrong and where; nothing raises anything else for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from . import registry
+from .history import History
+from .kind import PuzzleError, PuzzleKind
+
+FORMAT = "puzzlegui"
+VERSION = 1
+MAX_FILE_BYTES = 8 * 1024 * 1024
+META_KEYS = ("title", "source", "author", "notes")
+
+
+@dataclass
+class PuzzleDoc:
+    """A puzzle as loaded: its kind, the puzzle as given, metadata and progress."""
+
+    kind: PuzzleKind
+    state: object  # the initial state (the puzzle as given)
+    meta: dict = field(default_factory=dict)
+    progress: list = field(default_factory=list)  # moves in save-file form
+    name: str = ""  # built-in name, when it is one
+    path: Path | None = None  # file it came from, when it is one
+
+    @property
+    def title(self) -> str:
+        return self.meta.get("title") or self.name or f"Untitled {self.kind.title}"
+
+    def history(self) -> History:
+        """A history at the saved progress; PuzzleError if the moves do not replay."""
+        history = History(self.kind, self.state)
+        history.replay_json(self.progress)
+        return history
+
+
+# --- reading ------------------------------------------------------------------------
+def _where(origin: str) -> str:
+    return f"{origin}: " if origin else ""
+
+
+def parse_json(text: str, origin: str = ""):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(
+            f"{_where(origin)}not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})."
+        ) from None
+    except RecursionError:
+        raise PuzzleError(f"{_where(origin)}the JSON is nested too deeply to read.") from None
+
+
+def loads(text: str, origin: str = "") -> PuzzleDoc:
+    data = parse_json(text, origin)
+    return from_data(data, origin)
+
+
+def from_data(data, origin: str = "") -> PuzzleDoc:
+    where = _where(origin)
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{where}a puzzle file holds one JSON object, not {type(data).__name__}.")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise PuzzleError(f'{where}"format" is {fmt!r:.40}; a puzzle file says "{FORMAT}".')
+    version = data.get("version", VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise PuzzleError(f'{where}"version" must be a whole number from 1, not {version!r:.40}.')
+    if version > VERSION:
+        raise PuzzleError(
+            f"{where}the file was written by a newer puzzlegui (format version {version}; "
+            f"this one reads version {VERSION})."
+        )
+    if "kind" not in data:
+        raise PuzzleError(f'{where}the file does not say which kind of puzzle it is ("kind" is missing).')
+    if not isinstance(data["kind"], str):
+        raise PuzzleError(f'{where}"kind" must be a name such as "tracks", not {data["kind"]!r:.40}.')
+    try:
+        kind = registry.get(data["kind"])
+    except PuzzleError as exc:
+        raise PuzzleError(f"{where}{exc}") from None
+    meta = {}
+    for key in META_KEYS:
+        if key in data and data[key] is not None:
+            if not isinstance(data[key], str):
+                raise PuzzleError(f'{where}"{key}" must be text.')
+            meta[key] = data[key][:2000]
+    puzzle = data.get("puzzle")
+    if not isinstance(puzzle, dict):
+        raise PuzzleError(f'{where}the "puzzle" section is missing or not an object.')
+    try:
+        state = kind.decode(puzzle)
+    except PuzzleError as exc:
+        raise PuzzleError(f"{where}{exc}") from None
+    except RecursionError:
+        raise PuzzleError(f"{where}the puzzle section is nested too deeply to read.") from None
+    progress = data.get("progress", [])
+    if not isinstance(progress, list):
+        raise PuzzleError(f'{where}"progress" must be a list of moves.')
+    return PuzzleDoc(kind=kind, state=state, meta=meta, progress=progress)
+
+
+def read_text_file(path: Path) -> str:
+    """A file's text, with a sentence for every way reading it can fail."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise PuzzleError(f"{path}: no such file.") from None
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    if path.is_dir():
+        raise PuzzleError(f"{path} is a folder, not a puzzle file.")
+    if size > MAX_FILE_BYTES:
+        raise PuzzleError(f"{path}: the file is {size:,} bytes; puzzle files are at most {MAX_FILE_BYTES:,}.")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(f"{path}: not a text file (byte {exc.start} is not UTF-8).") from None
+
+
+def load_path(path, kind: str | None = None) -> PuzzleDoc:
+    """A puzzle file; with ``kind``, also that kind's plain text layout or a game ID."""
+    path = Path(path)
+    text = read_text_file(path)
+    if text.lstrip().startswith("{") or kind is None:
+        doc = loads(text, str(path))
+        if kind is not None and doc.kind.name != registry.get(kind).name:
+            raise PuzzleError(f"{path} holds a {doc.kind.name} puzzle, not {kind}.")
+    else:
+        k = registry.get(kind)
+        try:
+            state = k.parse_text(text)
+        except PuzzleError as exc:
+            raise PuzzleError(f"{path}: {exc}") from None
+        doc = PuzzleDoc(kind=k, state=state)
+    doc.path = path
+    doc.meta.setdefault("title", path.stem)
+    return doc
+
+
+def dumps(doc: PuzzleDoc, history: History | None = None) -> str:
+    """The file text for ``doc``; with a history, its progress too."""
+    data: dict = {"format": FORMAT, "version": VERSION, "kind": doc.kind.name}
+    for key in META_KEYS:
+        if doc.meta.get(key):
+            data[key] = doc.meta[key]
+    data["puzzle"] = doc.kind.encode(doc.state)
+    moves = history.moves_json() if history is not None else doc.progress
+    if moves:
+        data["progress"] = moves
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def save_atomic(path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, then
+    renamed over the target (rename is atomic on POSIX and on NTFS via os.replace)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass
+
+
+# --- built-in puzzles ----------------------------------------------------------------
+def _resource_root():
+    try:
+        root = resources.files("puzzlegui.resources") / "puzzles"
+        if root.is_dir():
+            return root
+    except ModuleNotFoundError:
+        pass
+    # running from a checkout that was never installed
+    return Path(__file__).resolve().parents[2] / "resources" / "puzzles"
+
+
+@dataclass(frozen=True)
+class BuiltIn:
+    name: str  # usable as SOURCE on the command line
+    kind: str
+    title: str
+    text: str  # the file's JSON
+
+
+_builtins: list[BuiltIn] | None = None
+
+
+def builtins() -> list[BuiltIn]:
+    """Every built-in puzzle, grouped by kind in registry order, then by file name."""
+    global _builtins
+    if _builtins is None:
+        found = []
+        root = _resource_root()
+        for kind_name in registry.names():
+            folder = root / kind_name
+            if not folder.is_dir():
+                continue
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+                if not entry.name.endswith(".json"):
+                    continue
+                text = entry.read_text(encoding="utf-8")
+                data = json.loads(text)
+                found.append(BuiltIn(entry.name[:-5], kind_name, data.get("title", entry.name[:-5]), text))
+        _builtins = found
+    return _builtins
+
+
+def load_builtin(name: str) -> PuzzleDoc:
+    for b in builtins():
+        if b.name == name:
+            doc = loads(b.text, b.name)
+            doc.name = b.name
+            return doc
+    raise PuzzleError(f'There is no built-in puzzle called "{name[:60]}"; `puzzlegui list` shows them.')
+
+
+# --- SOURCE: a path, a built-in name, or a game ID -----------------------------------
+def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
+    """What the command line and Open accept: a file path, a built-in puzzle's name, or
+    a game ID (with ``kind``, or written as ``KIND:ID``)."""
+    source = str(source)
+    if len(source) > 100_000:
+        raise PuzzleError("The puzzle source is too long to be a file name or game ID.")
+    path = Path(source)
+    try:
+        is_file = path.exists()
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:
+        return load_path(path, kind)
+    if any(b.name == source for b in builtins()):
+        doc = load_builtin(source)
+        if kind is not None and doc.kind.name != registry.get(kind).name:
+            raise PuzzleError(f'The built-in puzzle "{source}" is {doc.kind.name}, not {kind}.')
+        return doc
+    game_id = source
+    if kind is None:
+        prefix, sep, rest = source.partition(":")
+        if sep and prefix.lower() in registry.names():
+            kind, game_id = prefix.lower(), rest
+        else:
+            raise PuzzleError(
+                f'"{source[:60]}" is not a file, a built-in puzzle or a game ID; '
+                "give a game ID with --kind K or as KIND:ID (for example kurosu:6x6:DdCDeAddBEa)."
+            )
+    else:
+        prefix, sep, rest = source.partition(":")
+        if sep and prefix.lower() == str(kind).lower():
+            game_id = rest
+    k = registry.get(kind)
+    state = k.parse_game_id(game_id.strip())
+    return PuzzleDoc(kind=k, state=state, meta={"title": f"{k.title} {game_id.strip()[:40]}"})

@@ -1,0 +1,206 @@
+"""The interface every puzzle kind implements.
+
+A kind is a pure engine: it knows its rules, its file section, its codecs, its solver
+and its generator, and nothing about Qt.  The front end talks to a kind only through
+the methods below, so adding a fifth kind touches gui/ only through the registry.
+
+States are immutable values.  A move is a small JSON-able value (tuples of ints and
+strings); ``apply(state, move)`` returns a new state and never changes the old one, so
+undo, redo, restart and "apply the solver's answer" are just steps along a list.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+Cell = tuple[int, int]  # (x, y): x from the left, y from the top
+
+
+class PuzzleError(ValueError):
+    """Malformed or impossible input.
+
+    The message is a complete sentence for the user that names what is wrong and
+    where ("row 3 has 7 cells, expected 6."). Raised by decoders, codecs, ``apply``
+    for illegal moves and generators for impossible parameters.
+    """
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule, for Check: the cells to highlight and a short reason."""
+
+    cells: tuple[Cell, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next move the solver is sure of, and why."""
+
+    move: Any
+    text: str
+    cells: tuple[Cell, ...] = ()  # cells that justify the move (highlighted)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One generator parameter, enough for the GUI to build a form and the CLI a flag.
+
+    ``type`` is "int", "bool" or "choice"; ``choices`` holds the allowed values of a
+    choice parameter.
+    """
+
+    name: str
+    label: str
+    type: str
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Preset:
+    label: str
+    params: dict = field(default_factory=dict)
+
+
+class PuzzleKind(ABC):
+    """Base class of a puzzle kind.  Subclasses override what they support.
+
+    Methods that a kind does not support raise PuzzleError with a sentence saying so,
+    which the CLI and the GUI show like any other input error.
+    """
+
+    name: str = ""  # registry key and CLI name: "tracks", "rotation", "kurosu", "strips"
+    title: str = ""  # shown to people: "Tracks"
+    rules: str = ""  # the rules in a paragraph (Help)
+    controls: str = ""  # how to play with mouse and keys (Help)
+    origin: str = ""  # where the puzzle comes from (Help)
+
+    # --- parameters and generation -------------------------------------------------
+    def parameters(self) -> Sequence[Param]:
+        return ()
+
+    def presets(self) -> Sequence[Preset]:
+        return ()
+
+    def params_of(self, state) -> dict:
+        """The generator parameters that would make a puzzle like this one."""
+        return {p.name: p.default for p in self.parameters()}
+
+    def generate(self, params: dict, seed: int | None = None):
+        """A new puzzle (its initial state) from ``params``; same seed, same puzzle."""
+        raise PuzzleError(f"{self.title} has no generator yet.")
+
+    # --- file format ----------------------------------------------------------------
+    @abstractmethod
+    def decode(self, data: dict):
+        """The initial state from the ``puzzle`` section of a puzzle file.
+
+        Validates everything: raises PuzzleError naming the problem and where."""
+
+    @abstractmethod
+    def encode(self, state) -> dict:
+        """The ``puzzle`` section for a file: the puzzle itself, not the progress."""
+
+    def initial(self, state):
+        """The state with the player's progress removed (the puzzle as given)."""
+        return self.decode(self.encode(state))
+
+    # --- other codecs ---------------------------------------------------------------
+    def parse_game_id(self, text: str):
+        raise PuzzleError(f"{self.title} has no game IDs.")
+
+    def format_game_id(self, state) -> str:
+        raise PuzzleError(f"{self.title} has no game IDs.")
+
+    def parse_text(self, text: str):
+        """The kind's plain text layout (for --kind with a text file, and the editor)."""
+        raise PuzzleError(f"{self.title} has no plain text layout.")
+
+    def format_text(self, state) -> str:
+        raise PuzzleError(f"{self.title} has no plain text layout.")
+
+    # --- play -------------------------------------------------------------------------
+    @abstractmethod
+    def apply(self, state, move):
+        """The state after ``move``; raises PuzzleError if the move is not legal."""
+
+    def check(self, state) -> list[Violation]:
+        """Broken rules in the current state (empty when nothing is wrong so far)."""
+        return []
+
+    @abstractmethod
+    def is_solved(self, state) -> bool:
+        """True when the state satisfies every rule of the puzzle."""
+
+    def hint(self, state) -> Hint | None:
+        """The next sure move with its reason, or None if there is none to give."""
+        return None
+
+    @staticmethod
+    def move_from_json(value):
+        """A move read back from a save file (JSON lists become tuples)."""
+        return _tuples(value)
+
+    @staticmethod
+    def move_to_json(move):
+        return _lists(move)
+
+    # --- solving ----------------------------------------------------------------------
+    def solve_start(self, state):
+        """The state a solve starts from.  By default the puzzle as given (the player's
+        marks, right or wrong, are ignored); Rotation overrides it to solve from the
+        current position.  Solver steps apply, in order, to this state."""
+        return self.initial(state)
+
+    @abstractmethod
+    def solve(self, state, trace: bool = False) -> Iterator:
+        """A generator of solver events (see core.solver): Step (only when ``trace``),
+        Found for each solution, Progress at least every few milliseconds of work.
+
+        Ends when the search is exhausted; the driver stops iterating when it has enough
+        solutions or the user asks it to stop."""
+
+    @abstractmethod
+    def solution_moves(self, state, solution) -> list:
+        """Moves that turn ``state`` (which may hold the player's progress, right or
+        wrong) into the solved ``solution``, in showing order.  The window pushes them
+        as one undoable step."""
+
+    def solution_steps(self, state, solution) -> list:
+        """Steps for "show the solution", applying in order to ``state`` (a
+        ``solve_start`` state); by default one Step per solution move."""
+        from .solver import Step
+
+        return [Step("place", m) for m in self.solution_moves(state, solution)]
+
+    @abstractmethod
+    def solution_json(self, solution) -> dict:
+        """One solution in the kind's ``solve --json`` shape."""
+
+    def result_json(self, result) -> dict:
+        """Extra top-level fields for ``solve --json`` (e.g. Rotation's "optimal")."""
+        return {}
+
+    def describe_result(self, result) -> str:
+        """One line about a finished search, for the status bar and the CLI."""
+        from .solver import describe
+
+        return describe(result)
+
+
+def _tuples(value):
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _lists(value):
+    if isinstance(value, tuple | list):
+        return [_lists(v) for v in value]
+    return value

@@ -1,0 +1,53 @@
+"""The list of puzzle kinds.  Adding a kind is one line here (and its package)."""
+
+from __future__ import annotations
+
+import importlib
+
+from .kind import PuzzleError, PuzzleKind
+
+# name -> module that defines ``KIND`` (its engine) and, beside it, ``widget.Board``.
+KIND_MODULES: dict[str, str] = {
+    "tracks": "puzzlegui.kinds.tracks",
+    "rotation": "puzzlegui.kinds.rotation",
+    "kurosu": "puzzlegui.kinds.kurosu",
+    "strips": "puzzlegui.kinds.strips",
+}
+
+_loaded: dict[str, PuzzleKind] = {}
+
+
+def names() -> list[str]:
+    return list(KIND_MODULES)
+
+
+def get(name: str) -> PuzzleKind:
+    """The kind called ``name``; PuzzleError with the known names if there is none."""
+    key = str(name).strip().lower()
+    if key not in _loaded:
+        module_name = KIND_MODULES.get(key)
+        if module_name is None:
+            known = ", ".join(KIND_MODULES)
+            raise PuzzleError(f'Unknown puzzle kind "{str(name)[:40]}"; the kinds are: {known}.')
+        _loaded[key] = importlib.import_module(module_name).KIND
+    return _loaded[key]
+
+
+def all_kinds() -> list[PuzzleKind]:
+    return [get(n) for n in KIND_MODULES]
+
+
+def widget_module(name: str) -> str:
+    """The module holding the kind's Qt board (``Board``); only the GUI imports it."""
+    return KIND_MODULES[name] + ".widget"
+
+
+def register(kind: PuzzleKind, module_name: str) -> None:
+    """Add a kind at run time (tests use this for their demo kind)."""
+    KIND_MODULES[kind.name] = module_name
+    _loaded[kind.name] = kind
+
+
+def unregister(name: str) -> None:
+    KIND_MODULES.pop(name, None)
+    _loaded.pop(name, None)

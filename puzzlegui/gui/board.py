@@ -1,0 +1,159 @@
+"""The base class of every kind's board widget.
+
+A board draws a state and turns mouse and keys into moves, which it emits with
+``moveRequested``; it never changes the model (the window's controller applies the move
+and calls ``set_state`` back).  Each kind's ``widget.Board`` subclasses this and
+overrides ``paint_board`` plus the input handlers it needs.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEasingCurve, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from . import theme
+
+
+class BoardWidget(QWidget):
+    moveRequested = Signal(object)  # a move of the kind, for the controller to apply
+    statusMessage = Signal(str)  # a sentence for the status bar (e.g. why a move was refused)
+
+    #: margins around the grid in cells (left, top, right, bottom); kinds with clues set it
+    margins = (0.3, 0.3, 0.3, 0.3)
+
+    def __init__(self, kind, parent=None):
+        super().__init__(parent)
+        self.kind = kind
+        self.state = None
+        self.violations = []  # list of core.kind.Violation, drawn as red marks
+        self.highlight: tuple = ()  # cells the solver or a hint points at
+        self.highlight_text = ""
+        self.interactive = True
+        self.animation_ms = 250  # the player sets it from the speed slider
+        self._flourish = 0.0
+        self._flourish_anim = QVariantAnimation(self)
+        self._flourish_anim.setStartValue(0.0)
+        self._flourish_anim.setEndValue(1.0)
+        self._flourish_anim.setDuration(1200)
+        self._flourish_anim.setEasingCurve(QEasingCurve.OutCubic)
+        self._flourish_anim.valueChanged.connect(self._on_flourish)
+        self._flourish_anim.finished.connect(self._end_flourish)
+        self._animations: list[QVariantAnimation] = [self._flourish_anim]
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setMouseTracking(True)
+        policy = QSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setSizePolicy(policy)
+        self.setMinimumSize(160, 160)
+
+    # --- what the window calls --------------------------------------------------------
+    def set_state(self, state, move=None, animate: bool = False) -> None:
+        """Show ``state``.  With ``move`` and ``animate``, the kind may animate the move
+        from the state shown before (a rotation turns, a strip slides in)."""
+        old = self.state
+        self.state = state
+        if animate and move is not None and old is not None and self.animation_ms > 0:
+            self.animate_move(old, move, state)
+        self.state_changed()
+        self.update()
+
+    def set_violations(self, violations) -> None:
+        self.violations = list(violations)
+        self.update()
+
+    def set_highlight(self, cells=(), text: str = "") -> None:
+        self.highlight = tuple(cells)
+        self.highlight_text = text
+        self.update()
+
+    def set_interactive(self, interactive: bool) -> None:
+        self.interactive = interactive
+
+    def celebrate(self) -> None:
+        """A short visual flourish when the puzzle is solved."""
+        self._flourish_anim.stop()
+        self._flourish_anim.start()
+
+    def stop_animations(self) -> None:
+        for anim in self._animations:
+            anim.stop()
+        self._flourish = 0.0
+
+    def is_animating(self) -> bool:
+        return any(a.state() == QVariantAnimation.Running for a in self._animations)
+
+    def side_panel(self):
+        """An optional widget shown beside the board (a message, a tray); None if none."""
+        return None
+
+    # --- for subclasses ---------------------------------------------------------------
+    def new_animation(self, duration_ms: int | None = None) -> QVariantAnimation:
+        """A 0..1 animation owned by the board, stopped by ``stop_animations``;
+        connect ``valueChanged`` to store the progress and call ``update()``."""
+        anim = QVariantAnimation(self)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setDuration(max(1, duration_ms if duration_ms is not None else self.animation_ms))
+        anim.setEasingCurve(QEasingCurve.InOutQuad)
+        self._animations.append(anim)
+        anim.finished.connect(lambda a=anim: self._forget(a))
+        return anim
+
+    def _forget(self, anim) -> None:
+        if anim in self._animations and anim is not self._flourish_anim:
+            self._animations.remove(anim)
+            anim.deleteLater()
+
+    def animate_move(self, old_state, move, new_state) -> None:
+        """Override to animate a move; the default shows the new state at once."""
+
+    def state_changed(self) -> None:
+        """Override to refresh derived data (side panels) after ``set_state``."""
+
+    def grid_size(self) -> tuple[int, int]:
+        """(columns, rows) of the drawn grid, for the size hint and aspect ratio."""
+        return (5, 5)
+
+    def paint_board(self, painter: QPainter) -> None:
+        """Override: draw the board.  The painter is antialiased, in logical pixels."""
+
+    def paint_flourish(self, painter: QPainter, rect) -> None:
+        """A golden glow that sweeps and fades over ``rect`` after a solve."""
+        if self._flourish <= 0.0:
+            return
+        t = self._flourish
+        colour = QColor(theme.SUCCESS)
+        colour.setAlphaF(max(0.0, 0.45 * (1.0 - t)))
+        painter.save()
+        painter.setPen(QPen(colour, 4 + 10 * t))
+        painter.setBrush(Qt.NoBrush)
+        grow = 6 * t
+        painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8)
+        painter.restore()
+
+    # --- Qt plumbing ------------------------------------------------------------------
+    def _on_flourish(self, value) -> None:
+        self._flourish = float(value)
+        self.update()
+
+    def _end_flourish(self) -> None:
+        self._flourish = 0.0
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        cols, rows = self.grid_size()
+        left, top, right, bottom = self.margins
+        cell = 44
+        return QSize(int((cols + left + right) * cell), int((rows + top + bottom) * cell))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, 160)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.TextAntialiasing)
+        painter.fillRect(self.rect(), self.palette().color(QPalette.Window))
+        if self.state is not None:
+            self.paint_board(painter)
+        painter.end()
