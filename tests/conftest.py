@@ -38,3 +38,29 @@ def _isolated_paths(tmp_path_factory, monkeypatch):
     except ImportError:  # pragma: no cover
         pass
     yield
+
+
+@pytest.fixture
+def demo_kind():
+    """The throwaway demo kind (tests/demo), registered for one test."""
+    from demo import KIND
+
+    from puzzlegui.core import registry
+
+    registry.register(KIND, "demo")
+    yield KIND
+    registry.unregister("demo")
+
+
+@pytest.fixture(autouse=True)
+def _no_running_jobs():
+    """Fail a test that leaves a solver thread or a generator process behind."""
+    yield
+    try:
+        from puzzlegui.gui.tasks import GenerateTask
+        from puzzlegui.gui.worker import SolveJob
+    except ImportError:  # pragma: no cover
+        return
+    running = [j for j in SolveJob.live() if j.is_running()]
+    assert not running, f"solver threads left running: {running}"
+    assert not GenerateTask._live, f"generator processes left running: {GenerateTask._live}"

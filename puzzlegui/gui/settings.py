@@ -1,0 +1,81 @@
+"""One typed wrapper over QSettings, with the defaults in one place.
+
+Tests point QSettings and QStandardPaths at a temporary folder (tests/conftest.py), so
+nothing here needs to know about tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+
+ORGANIZATION = "puzzlegui"
+APPLICATION = "puzzlegui"
+
+
+class Settings:
+    DEFAULTS = {
+        "speed": 8.0,  # animation steps per second
+        "show": "solution",  # "solution" or "search"
+        "solve_mode": "unique",  # "first", "unique" or "all"
+        "max_solutions": 100,
+        "last_source": "",
+        "show_library": True,
+    }
+
+    def __init__(self):
+        self._q = QSettings(QSettings.IniFormat, QSettings.UserScope, ORGANIZATION, APPLICATION)
+
+    def _get(self, key):
+        default = self.DEFAULTS[key]
+        value = self._q.value(key, default)
+        try:
+            if isinstance(default, bool):
+                return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
+            return type(default)(value)
+        except (TypeError, ValueError):
+            return default
+
+    def _set(self, key, value) -> None:
+        self._q.setValue(key, value)
+
+    speed = property(lambda s: s._get("speed"), lambda s, v: s._set("speed", float(v)))
+    show = property(lambda s: s._get("show"), lambda s, v: s._set("show", str(v)))
+    solve_mode = property(lambda s: s._get("solve_mode"), lambda s, v: s._set("solve_mode", str(v)))
+    max_solutions = property(lambda s: s._get("max_solutions"), lambda s, v: s._set("max_solutions", int(v)))
+    last_source = property(lambda s: s._get("last_source"), lambda s, v: s._set("last_source", str(v)))
+    show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
+
+    def geometry(self) -> QByteArray | None:
+        value = self._q.value("geometry")
+        return value if isinstance(value, QByteArray) else None
+
+    def set_geometry(self, data: QByteArray) -> None:
+        self._q.setValue("geometry", data)
+
+    def window_state(self) -> QByteArray | None:
+        value = self._q.value("window_state")
+        return value if isinstance(value, QByteArray) else None
+
+    def set_window_state(self, data: QByteArray) -> None:
+        self._q.setValue("window_state", data)
+
+    def sync(self) -> None:
+        self._q.sync()
+
+
+def data_dir() -> Path:
+    """Where the autosave and the user's own puzzles live."""
+    base = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation)
+    if not base:
+        base = str(Path.home() / ".local" / "share" / APPLICATION)
+    return Path(base)
+
+
+def puzzles_dir() -> Path:
+    return data_dir() / "puzzles"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"

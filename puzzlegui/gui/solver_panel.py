@@ -1,0 +1,248 @@
+"""The solver panel: Solve/Stop, live progress, the result, solutions and the player.
+
+It only shows things and emits what the user asked for; the window does the work.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core import solver
+
+MODES = (
+    (solver.UNIQUE, "Find and prove unique"),
+    (solver.FIRST, "First solution only"),
+    (solver.ALL, "Count all solutions"),
+)
+SHOWS = (("solution", "Show the solution"), ("search", "Show the search"))
+
+SPEED_MIN, SPEED_MAX = 0.5, 2000.0  # steps per second, on a log slider
+
+
+def speed_to_slider(speed: float) -> int:
+    speed = min(max(speed, SPEED_MIN), SPEED_MAX)
+    return round(1000 * math.log(speed / SPEED_MIN) / math.log(SPEED_MAX / SPEED_MIN))
+
+
+def slider_to_speed(value: int) -> float:
+    return SPEED_MIN * (SPEED_MAX / SPEED_MIN) ** (value / 1000)
+
+
+class SolverPanel(QWidget):
+    solveRequested = Signal()
+    stopRequested = Signal()
+    solutionChosen = Signal(int)
+    applyRequested = Signal()
+    backRequested = Signal()
+    playRequested = Signal()
+    stepForwardRequested = Signal()
+    stepBackRequested = Signal()
+    speedChanged = Signal(float)
+    showChanged = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.solution_count = 0
+        self.solution_index = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+
+        # --- the search --------------------------------------------------------------
+        search = QGroupBox("Solver")
+        form = QFormLayout(search)
+        self.mode = QComboBox()
+        for key, label in MODES:
+            self.mode.addItem(label, key)
+        self.max_solutions = QSpinBox()
+        self.max_solutions.setRange(1, 1_000_000)
+        self.max_solutions.setValue(100)
+        self.max_solutions.setToolTip("Stop counting after this many solutions")
+        self.show = QComboBox()
+        for key, label in SHOWS:
+            self.show.addItem(label, key)
+        self.show.currentIndexChanged.connect(lambda _i: self.showChanged.emit(self.show.currentData()))
+        form.addRow("Goal", self.mode)
+        form.addRow("At most", self.max_solutions)
+        form.addRow("Animate", self.show)
+        buttons = QHBoxLayout()
+        self.solve_button = QPushButton("Solve")
+        self.solve_button.setDefault(True)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
+        self.solve_button.clicked.connect(self.solveRequested)
+        self.stop_button.clicked.connect(self.stopRequested)
+        buttons.addWidget(self.solve_button)
+        buttons.addWidget(self.stop_button)
+        form.addRow(buttons)
+        self.nodes_label = QLabel("–")
+        self.time_label = QLabel("–")
+        self.found_label = QLabel("–")
+        form.addRow("Nodes", self.nodes_label)
+        form.addRow("Time", self.time_label)
+        form.addRow("Solutions", self.found_label)
+        self.result_label = QLabel("Press Solve to let the solver work on this puzzle.")
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        form.addRow(self.result_label)
+        layout.addWidget(search)
+
+        # --- the answer and the player ------------------------------------------------
+        replay = QGroupBox("Replay")
+        v = QVBoxLayout(replay)
+        chooser = QHBoxLayout()
+        self.prev_solution = QToolButton(text="◀")
+        self.next_solution = QToolButton(text="▶")
+        self.prev_solution.setToolTip("Previous solution")
+        self.next_solution.setToolTip("Next solution")
+        self.solution_label = QLabel("No solution yet")
+        self.solution_label.setAlignment(Qt.AlignCenter)
+        self.prev_solution.clicked.connect(lambda: self._choose(self.solution_index - 1))
+        self.next_solution.clicked.connect(lambda: self._choose(self.solution_index + 1))
+        chooser.addWidget(self.prev_solution)
+        chooser.addWidget(self.solution_label, 1)
+        chooser.addWidget(self.next_solution)
+        v.addLayout(chooser)
+
+        controls = QHBoxLayout()
+        self.back_button = QToolButton(text="⏮")
+        self.back_button.setToolTip("Step back")
+        self.play_button = QToolButton(text="▶")
+        self.play_button.setToolTip("Play / pause")
+        self.forward_button = QToolButton(text="⏭")
+        self.forward_button.setToolTip("Step forward")
+        self.back_button.clicked.connect(self.stepBackRequested)
+        self.play_button.clicked.connect(self.playRequested)
+        self.forward_button.clicked.connect(self.stepForwardRequested)
+        self.position_label = QLabel("0 / 0")
+        self.position_label.setMinimumWidth(90)
+        controls.addWidget(self.back_button)
+        controls.addWidget(self.play_button)
+        controls.addWidget(self.forward_button)
+        controls.addWidget(self.position_label, 1)
+        v.addLayout(controls)
+
+        speed = QHBoxLayout()
+        speed.addWidget(QLabel("Speed"))
+        self.speed = QSlider(Qt.Horizontal)
+        self.speed.setRange(0, 1000)
+        self.speed.valueChanged.connect(self._speed_moved)
+        self.speed_label = QLabel()
+        self.speed_label.setMinimumWidth(70)
+        speed.addWidget(self.speed, 1)
+        speed.addWidget(self.speed_label)
+        v.addLayout(speed)
+
+        self.step_label = QLabel("")
+        self.step_label.setWordWrap(True)
+        self.step_label.setMinimumHeight(40)
+        self.step_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        v.addWidget(self.step_label)
+        self.window_note = QLabel("")
+        self.window_note.setWordWrap(True)
+        v.addWidget(self.window_note)
+
+        actions = QHBoxLayout()
+        self.apply_button = QPushButton("Apply solution")
+        self.apply_button.setToolTip("Put this solution on the board (one undoable step)")
+        self.return_button = QPushButton("Back to my game")
+        self.apply_button.clicked.connect(self.applyRequested)
+        self.return_button.clicked.connect(self.backRequested)
+        actions.addWidget(self.apply_button)
+        actions.addWidget(self.return_button)
+        v.addLayout(actions)
+        layout.addWidget(replay)
+        layout.addStretch(1)
+        line = QFrame()
+        line.setFrameShape(QFrame.NoFrame)
+        layout.addWidget(line)
+        self.set_speed(8.0)
+        self.set_solutions(0)
+        self.set_player(False, 0, 0, False)
+
+    # --- updates from the window ----------------------------------------------------------
+    def set_running(self, running: bool) -> None:
+        self.solve_button.setEnabled(not running)
+        self.stop_button.setEnabled(running)
+        self.mode.setEnabled(not running)
+        self.max_solutions.setEnabled(not running)
+        if running:
+            self.result_label.setText("Searching…")
+
+    def set_progress(self, nodes: int, elapsed: float, solutions: int) -> None:
+        self.nodes_label.setText(f"{nodes:,}")
+        self.time_label.setText(f"{elapsed:.2f} s" if elapsed >= 1 else f"{elapsed * 1000:.0f} ms")
+        self.found_label.setText(f"{solutions:,}")
+
+    def set_result(self, text: str) -> None:
+        self.result_label.setText(text)
+
+    def set_solutions(self, count: int, index: int = 0) -> None:
+        self.solution_count = count
+        self.solution_index = index
+        if count == 0:
+            self.solution_label.setText("No solution yet")
+        else:
+            self.solution_label.setText(f"Solution {index + 1} of {count}")
+        self.prev_solution.setEnabled(count > 1 and index > 0)
+        self.next_solution.setEnabled(count > 1 and index < count - 1)
+        self.apply_button.setEnabled(count > 0)
+
+    def set_player(self, loaded: bool, position: int, length: int, playing: bool) -> None:
+        for button in (self.back_button, self.play_button, self.forward_button):
+            button.setEnabled(loaded)
+        self.return_button.setEnabled(loaded)
+        self.play_button.setText("⏸" if playing else "▶")
+        self.position_label.setText(f"step {position:,} / {length:,}" if loaded else "")
+
+    def set_step_text(self, text: str) -> None:
+        self.step_label.setText(text)
+
+    def set_speed(self, speed: float) -> None:
+        self.speed.setValue(speed_to_slider(speed))
+        self._show_speed(slider_to_speed(self.speed.value()))
+
+    def _show_speed(self, speed: float) -> None:
+        self.speed_label.setText(f"{speed:.1f}/s" if speed < 10 else f"{speed:,.0f}/s")
+
+    def _speed_moved(self, value: int) -> None:
+        speed = slider_to_speed(value)
+        self._show_speed(speed)
+        self.speedChanged.emit(speed)
+
+    def _choose(self, index: int) -> None:
+        if 0 <= index < self.solution_count:
+            self.set_solutions(self.solution_count, index)
+            self.solutionChosen.emit(index)
+
+    # --- values ------------------------------------------------------------------------------
+    def current_mode(self) -> str:
+        return self.mode.currentData()
+
+    def set_mode(self, mode: str) -> None:
+        i = self.mode.findData(mode)
+        if i >= 0:
+            self.mode.setCurrentIndex(i)
+
+    def current_show(self) -> str:
+        return self.show.currentData()
+
+    def set_show(self, show: str) -> None:
+        i = self.show.findData(show)
+        if i >= 0:
+            self.show.setCurrentIndex(i)

@@ -1,0 +1,245 @@
+"""The application window with the demo kind: real widgets, real clicks, real threads."""
+
+import json
+import time
+
+import pytest
+from PySide6.QtCore import QPoint, Qt, QTimer
+
+from puzzlegui.core import files, solver
+from puzzlegui.gui import settings as settings_mod
+from puzzlegui.gui.window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, demo_kind):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.resize(1100, 700)
+    w.show()
+    yield w
+    w.shutdown()
+
+
+def load(window, lamps="000", target="111", **extra):
+    kind = window_kind()
+    doc = files.PuzzleDoc(kind, kind.decode({"lamps": lamps, "target": target, **extra}), meta={"title": "Test"})
+    assert window.load_doc(doc)
+    return doc
+
+
+def window_kind():
+    from demo import KIND
+
+    return KIND
+
+
+def click_lamp(qtbot, window, i):
+    g = window.board.geometry_()
+    x, y = g.cell_center(i, 0)
+    qtbot.mouseClick(window.board, Qt.LeftButton, pos=QPoint(int(x), int(y)))
+
+
+def test_clicks_make_moves_and_undo_redo_restart(qtbot, window):
+    load(window)
+    click_lamp(qtbot, window, 0)
+    click_lamp(qtbot, window, 2)
+    assert window.history.state.lamps == (1, 0, 1)
+    window.actions_by_name["undo"].trigger()
+    assert window.board.state.lamps == (1, 0, 0)
+    window.actions_by_name["redo"].trigger()
+    assert window.board.state.lamps == (1, 0, 1)
+    window.actions_by_name["restart"].trigger()
+    assert window.board.state.lamps == (0, 0, 0)
+    window.actions_by_name["undo"].trigger()
+    assert window.board.state.lamps == (1, 0, 1)
+
+
+def test_completion_is_announced(qtbot, window):
+    load(window, "011", "111")
+    with qtbot.waitSignal(window.puzzleSolved, timeout=2000):
+        click_lamp(qtbot, window, 0)
+    assert "Solved" in window.statusBar().currentMessage()
+    assert window.board.is_animating()  # the flourish runs
+    qtbot.waitUntil(lambda: not window.board.is_animating(), timeout=3000)
+
+
+def test_solve_shows_result_replays_and_applies_as_one_step(qtbot, window):
+    load(window, "000", "1?1")
+    window.panel.set_mode(solver.ALL)
+    window.panel.set_show("solution")
+    with qtbot.waitSignal(window.solveFinished, timeout=5000) as blocker:
+        window.actions_by_name["solve"].trigger()
+    result = blocker.args[0]
+    assert result.count == 2 and result.complete
+    assert "Exactly 2 solutions" in window.panel.result_label.text()
+    assert window.panel.solution_label.text() == "Solution 1 of 2"
+    assert window.player.loaded and not window.board.interactive
+    qtbot.waitUntil(lambda: window.player.at_end, timeout=5000)
+    assert window.doc.kind.is_solved(window.board.state)
+    window.panel.next_solution.click()
+    assert window.panel.solution_label.text() == "Solution 2 of 2"
+    window.panel.apply_button.click()
+    assert window.doc.kind.is_solved(window.history.state)
+    assert window.board.interactive
+    window.actions_by_name["undo"].trigger()  # the whole solution is one step
+    assert window.history.state.lamps == (0, 0, 0)
+
+
+def test_show_the_search_replays_tries_and_backtracks(qtbot, window):
+    load(window, "000", "???")
+    window.panel.set_mode(solver.ALL)
+    window.panel.set_show("search")
+    with qtbot.waitSignal(window.solveFinished, timeout=5000):
+        window.actions_by_name["solve"].trigger()
+    assert window.player.length == len(window.recorded_steps) > 0
+    window.player.pause()
+    window.player.seek(0)
+    window.panel.forward_button.click()
+    assert window.player.position == 1
+    assert window.board.highlight == window.recorded_steps[0].cells
+    assert window.panel.step_label.text() == window.recorded_steps[0].text
+    window.panel.back_button.click()
+    assert window.player.position == 0 and window.board.state.lamps == (0, 0, 0)
+    window.panel.return_button.click()
+    assert not window.player.loaded and window.board.interactive
+
+
+def test_stop_ends_a_long_search_promptly(qtbot, window):
+    load(window, "000", "111", slow=True)
+    window.actions_by_name["solve"].trigger()
+    qtbot.waitUntil(lambda: window.panel.nodes_label.text() not in ("–", "0"), timeout=5000)
+    job = window.job
+    started = time.perf_counter()
+    with qtbot.waitSignal(window.solveFinished, timeout=3000) as blocker:
+        window.panel.stop_button.click()
+    took = time.perf_counter() - started
+    assert blocker.args[0].status == solver.STOPPED
+    assert not job.is_running()
+    assert took < 1.0  # benchmarks/ measures the real figure; this only catches a hang
+    assert "Stopped" in window.panel.result_label.text()
+
+
+def test_window_stays_responsive_while_solving(qtbot, window):
+    load(window, "000", "111", slow=True)
+    beats = []
+    heart = QTimer()
+    heart.setInterval(10)
+    heart.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart.start()
+    window.actions_by_name["solve"].trigger()
+    qtbot.waitUntil(lambda: len(beats) >= 40, timeout=10000)
+    # the board still takes clicks while the solver runs
+    click_lamp(qtbot, window, 1)
+    assert window.history.state.lamps == (0, 1, 0)
+    heart.stop()
+    gaps = [b - a for a, b in zip(beats, beats[1:])]
+    assert max(gaps) < 0.5
+    window.stop_solving()
+    assert not window.job.is_running()
+
+
+def test_closing_while_solving_leaves_no_thread(qtbot, demo_kind):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.show()
+    load(w, "000", "111", slow=True)
+    w.actions_by_name["solve"].trigger()
+    job = w.job
+    qtbot.waitUntil(lambda: job.is_running(), timeout=3000)
+    w.close()
+    assert not job.is_running()
+
+
+def test_bad_file_shows_a_sentence_and_keeps_the_game(qtbot, window, tmp_path):
+    load(window)
+    click_lamp(qtbot, window, 1)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "demo", "puzzle": {"lamps": "0x0", "target": "111"}}')
+    with qtbot.waitSignal(window.errorShown, timeout=2000) as blocker:
+        assert not window.open_source(str(bad))
+    assert "bad.json" in blocker.args[0] and '"lamps"' in blocker.args[0]
+    assert window.history.state.lamps == (0, 1, 0)
+    window.error_box.close()
+
+
+def test_save_and_autosave_restore(qtbot, demo_kind, tmp_path):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    load(w)
+    click_lamp(qtbot, w, 2)
+    target = tmp_path / "mine.json"
+    assert w._save_to(target)
+    saved = json.loads(target.read_text())
+    assert saved["progress"] == [["toggle", 2]]
+    click_lamp(qtbot, w, 0)
+    w.close()  # flushes the autosave
+    assert settings_mod.autosave_path().exists()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    assert again.history.state.lamps == (1, 0, 1)
+    assert "Restored" in again.statusBar().currentMessage()
+    again.shutdown()
+
+
+def test_check_and_hint(qtbot, window):
+    load(window, "010", "111")
+    window.actions_by_name["check"].trigger()
+    assert window.board.violations and window.board.violations[0].cells == ((0, 0), (2, 0))
+    assert "1 problem" in window.statusBar().currentMessage()
+    window.actions_by_name["hint"].trigger()
+    assert window.history.state.lamps == (1, 1, 0)
+    assert "Lamp 1 must be on" in window.statusBar().currentMessage()
+    assert window.board.highlight == ((0, 0),)
+
+
+def test_generate_runs_in_a_process_and_loads(qtbot, window):
+    load(window)
+    with qtbot.waitSignal(window.gameChanged, timeout=30000):
+        window.generate("demo", {"size": 7}, 42)
+    assert len(window.history.state.lamps) == 7
+    assert "seed 42" in window.doc.title
+
+
+def test_generate_can_be_cancelled(qtbot, window):
+    load(window)
+    window.generate("demo", {"size": 7}, 1)
+    assert window.gen_task is not None
+    window.stop_solving()  # Esc cancels generation too
+    assert window.gen_task is None
+
+
+def test_edit_dialog_validates_live(qtbot, demo_kind):
+    from puzzlegui.gui.dialogs import EditDialog
+
+    dialog = EditDialog(demo_kind, demo_kind.decode({"lamps": "01", "target": "11"}))
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert dialog.text.toPlainText() == "01/11" and ok.isEnabled()
+    dialog.text.setPlainText("01/1")
+    assert not ok.isEnabled() and "target" in dialog.error.text()
+    dialog.text.setPlainText("0110/1111")
+    assert ok.isEnabled() and dialog.puzzle().lamps == (0, 1, 1, 0)
+
+
+def test_new_puzzle_dialog_builds_a_form_from_parameters(qtbot, demo_kind):
+    from puzzlegui.gui.dialogs import NewPuzzleDialog
+
+    dialog = NewPuzzleDialog("demo", {"size": 9})
+    qtbot.addWidget(dialog)
+    assert dialog.kind is demo_kind
+    assert dialog.params() == {"size": 9}
+    dialog.preset_box.setCurrentIndex(1)
+    dialog._apply_preset(1)
+    assert dialog.params() == {"size": 5}
+
+
+def test_help_dialog_shows_the_kind_rules(qtbot, demo_kind):
+    from PySide6.QtWidgets import QTextBrowser
+
+    from puzzlegui.gui.dialogs import HelpDialog
+
+    dialog = HelpDialog(demo_kind)
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QTextBrowser).toPlainText()
+    assert "Toggle lamps" in text and "Click a lamp" in text and "Undo" in text
