@@ -67,10 +67,12 @@ class Settings:
 
 def data_dir() -> Path:
     """Where the autosave and the user's own puzzles live."""
-    base = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation)
+    # GenericDataLocation + our own name, so the folder does not depend on the
+    # QApplication's name (tests and the real app must agree)
+    base = QStandardPaths.writableLocation(QStandardPaths.GenericDataLocation)
     if not base:
-        base = str(Path.home() / ".local" / "share" / APPLICATION)
-    return Path(base)
+        base = str(Path.home() / ".local" / "share")
+    return Path(base) / APPLICATION
 
 
 def puzzles_dir() -> Path:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSpinBox,
+    QStyle,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -120,11 +121,17 @@ class SolverPanel(QWidget):
         v.addLayout(chooser)
 
         controls = QHBoxLayout()
-        self.back_button = QToolButton(text="⏮")
+        style = self.style()
+        self._play_icon = style.standardIcon(QStyle.SP_MediaPlay)
+        self._pause_icon = style.standardIcon(QStyle.SP_MediaPause)
+        self.back_button = QToolButton()
+        self.back_button.setIcon(style.standardIcon(QStyle.SP_MediaSkipBackward))
         self.back_button.setToolTip("Step back")
-        self.play_button = QToolButton(text="▶")
+        self.play_button = QToolButton()
+        self.play_button.setIcon(self._play_icon)
         self.play_button.setToolTip("Play / pause")
-        self.forward_button = QToolButton(text="⏭")
+        self.forward_button = QToolButton()
+        self.forward_button.setIcon(style.standardIcon(QStyle.SP_MediaSkipForward))
         self.forward_button.setToolTip("Step forward")
         self.back_button.clicked.connect(self.stepBackRequested)
         self.play_button.clicked.connect(self.playRequested)
@@ -207,7 +214,8 @@ class SolverPanel(QWidget):
         for button in (self.back_button, self.play_button, self.forward_button):
             button.setEnabled(loaded)
         self.return_button.setEnabled(loaded)
-        self.play_button.setText("⏸" if playing else "▶")
+        self.play_button.setIcon(self._pause_icon if playing else self._play_icon)
+        self.play_button.setToolTip("Pause" if playing else "Play")
         self.position_label.setText(f"step {position:,} / {length:,}" if loaded else "")
 
     def set_step_text(self, text: str) -> None:

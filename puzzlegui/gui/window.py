@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         dock.setWidget(self.library)
         dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
         self.addDockWidget(Qt.LeftDockWidgetArea, dock)
+        self.resizeDocks([dock], [230], Qt.Horizontal)
         self.library_dock = dock
         self.refresh_library()
 
@@ -129,7 +130,7 @@ class MainWindow(QMainWindow):
             item.setData(0, Qt.UserRole, ("file", str(path)))
             mine.addChild(item)
         if not paths:
-            hint = QTreeWidgetItem(["(puzzles you save appear here)"])
+            hint = QTreeWidgetItem(["(none saved yet)"])
             hint.setFlags(Qt.NoItemFlags)
             mine.addChild(hint)
         self.library.expandAll()
@@ -181,6 +182,7 @@ class MainWindow(QMainWindow):
         dock.setWidget(self.panel)
         dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        self.resizeDocks([dock], [270], Qt.Horizontal)
         self.solver_dock = dock
 
     def _action(self, text, slot, shortcut=None, tip=""):
