@@ -235,7 +235,7 @@ def builtins() -> list[BuiltIn]:
             folder = root / kind_name
             if not folder.is_dir():
                 continue
-            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name.removesuffix(".json")):
                 if not entry.name.endswith(".json"):
                     continue
                 text = entry.read_text(encoding="utf-8")

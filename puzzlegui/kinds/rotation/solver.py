@@ -1,0 +1,332 @@
+"""The rotation solver: every shortest solution where the positions can be tabulated,
+a good solution by reduction where they cannot.
+
+``solve(state, trace)`` is a generator of core.solver events.  It solves from the
+position it is given (the player's current one).
+
+* Exact: the distance table (tables.py) says how far the position is; a depth-first walk
+  that only follows moves one step closer lists every shortest sequence, in move order,
+  and the number of them is counted first.  Traced, the walk shows each turn it tries
+  and turns back the ones that do not lead closer.
+* Reduction (reduce.py): outer rows and columns first, then the core.  Traced, each
+  placed turn is shown, and the core's IDA* search shows its first tries.
+
+Pure: no Qt.
+"""
+
+from __future__ import annotations
+
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.solver import Found, Progress, Step
+
+from . import reduce, tables
+from .model import (
+    Config,
+    RotationState,
+    block_cells,
+    block_name,
+    goal_state,
+    inverse,
+    is_solved,
+    move_text,
+    turn,
+)
+
+TRACE_LIMIT = 3000  # search steps shown before the display stops following the search
+
+
+class RotationSolution:
+    """A sequence of moves from the solve's start to the goal.
+
+    The exact solver lists thousands of shortest sequences in milliseconds, so it keeps
+    each as move indices into one shared list and spells the moves out when asked."""
+
+    __slots__ = ("_moves", "_names", "optimal", "shortest_count", "method")
+
+    def __init__(self, moves, optimal: bool, shortest_count: int | None = None, method: str = "", names=None):
+        self._moves = tuple(moves)
+        self._names = names  # None: ``moves`` already holds the move tuples
+        self.optimal = optimal  # proven to be the fewest moves
+        self.shortest_count = shortest_count  # how many shortest sequences exist, when known
+        self.method = method
+
+    @property
+    def moves(self) -> tuple:
+        if self._names is None:
+            return self._moves
+        names = self._names
+        return tuple([names[i] for i in self._moves])
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, RotationSolution) and self.moves == other.moves and self.optimal == other.optimal
+
+    def __hash__(self) -> int:
+        return hash(self.moves)
+
+    def __repr__(self) -> str:
+        return f"RotationSolution({len(self._moves)} moves, optimal={self.optimal})"
+
+
+BIG_ENUMERATION = 200_000  # more shortest paths than this are listed lazily
+
+
+def support_reason(config: Config) -> str | None:
+    return reduce.support_reason(config)
+
+
+def solve(state: RotationState, trace: bool = False):
+    """A generator of Progress / Step / Found events (see core.solver)."""
+    reason = support_reason(state.config)
+    if reason:
+        raise PuzzleError(reason)
+    if tables.feasible(state.config):
+        return _solve_exact(state, trace)
+    return _solve_reduction(state, trace)
+
+
+def cells_of(config: Config, move) -> tuple:
+    return block_cells(config, move[1], move[2])
+
+
+# --- exact ---------------------------------------------------------------------------------------
+def _solve_exact(state: RotationState, trace: bool):
+    config = state.config
+    if tables.cached(config) is None:
+        for found in tables.build(config):
+            yield Progress(found)
+    table = tables.cached(config)
+    tiles, orient = state.tiles, state.orient
+    d0 = table.distance(tiles, orient)
+    if d0 is None:
+        return
+    dag = tables.shortest_dag(table, tiles, orient)
+    total = tables.dag_count(dag)
+    if not trace:
+        # every shortest path straight from the graph of shortest paths
+        names = dag[0]
+        paths = tables.dag_paths(dag) if total <= BIG_ENUMERATION else tables.dag_paths_lazy(dag)
+        for i, path in enumerate(paths, start=1):
+            yield Found(RotationSolution(path, True, total, "distance table", names))
+            if i % 1000 == 0:
+                yield Progress(i)
+        return
+    nodes = 0
+    path: list = []
+    w, n = config.w, config.n
+    oriented = config.oriented
+
+    def walk(t, o, d):
+        nonlocal nodes
+        if d == 0:
+            yield Found(RotationSolution(tuple(path), True, total, "distance table"))
+            return
+        for move in table.moves:
+            _, x, y, way = move
+            t2, o2 = turn(t, o, w, n, x, y, way == "cw")
+            if not oriented:
+                o2 = o
+            nodes += 1
+            if nodes % 1000 == 0:
+                yield Progress(nodes)
+            d2 = table.distance(t2, o2)
+            closer = d2 == d - 1
+            if trace:
+                depth = len(path) + 1
+                verdict = "one closer: go on" if closer else "not closer: turn it back"
+                yield Step(
+                    "try",
+                    move,
+                    f"Move {depth} of {d0}: {move_text(config, move).lower()[0]}"
+                    f"{move_text(config, move)[1:]}; {d2} from the goal, {verdict}.",
+                    cells_of(config, move),
+                )
+            if closer:
+                path.append(move)
+                yield from walk(t2, o2, d2)
+                path.pop()
+            if trace:
+                yield Step("backtrack", inverse(move), "Turn it back.", cells_of(config, move))
+
+    yield from walk(tiles, orient, d0)
+    yield Progress(nodes)
+
+
+def distance(state: RotationState, build: bool = True) -> int | None:
+    """Fewest moves from here to the goal where a table exists (building it if ``build``)."""
+    config = state.config
+    if not tables.feasible(config):
+        return None
+    table = tables.get(config) if build else tables.cached(config)
+    if table is None:
+        return None
+    return table.distance(state.tiles, state.orient)
+
+
+# --- reduction -----------------------------------------------------------------------------------
+def _solve_reduction(state: RotationState, trace: bool):
+    config = state.config
+    work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
+    orient = state.orient
+    w, n = config.w, config.n
+    moves: list = []
+    steps_shown = 0
+
+    def do(move, text):
+        nonlocal tiles, orient
+        _, x, y, d = move
+        tiles, orient = turn(tiles, orient, w, n, x, y, d == "cw")
+        moves.append(move)
+        if trace:
+            return Step("place", move, f"{text}: {move_text(config, move).lower()}.", cells_of(config, move))
+        return None
+
+    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg)
+    fixed: set = set()
+    for cells, (rx, ry) in phases:
+        yield Progress(len(moves) + 1)
+        targets = {tiles_home(work_cfg, cx, cy): cy * w + cx for cx, cy in cells}
+        allowed = reduce.allowed_moves(work_cfg, fixed, rx, ry)
+        names = ", ".join(str(state_value(config, cx, cy)) for cx, cy in cells)
+        what = f"Placing {'tile' if len(cells) == 1 else 'tiles'} {names}"
+        for move in reduce.place(work_cfg, tiles, orient, targets, allowed):
+            step = do(move, what)
+            if step is not None:
+                yield step
+        fixed.update(cells)
+
+    # the core, as a board of its own
+    core_cfg = Config(cw, ch, n, config.cw_only, False, False)
+    core_cells = [(y0 + j) * w + x0 + i for j in range(ch) for i in range(cw)]
+    relabel = {(y0 + j) * w + x0 + i + 1: j * cw + i + 1 for j in range(ch) for i in range(cw)}
+    core_tiles = tuple(relabel[tiles[c]] for c in core_cells)
+    shift = lambda m: (m[0], m[1] + x0, m[2] + y0, m[3])  # noqa: E731 - a one-line offset
+    if tables.feasible(core_cfg):
+        yield Progress(len(moves) + 1)
+        table = tables.get(core_cfg)
+        t, o = core_tiles, (0,) * (cw * ch)
+        d = table.distance(t, o)
+        while d:
+            move, t, o = tables.step_down(table, t, o, d)[0]
+            d -= 1
+            step = do(shift(move), "Solving the core exactly")
+            if step is not None:
+                yield step
+    else:
+        core = reduce.colour_core(core_cfg)
+        shown: list = []
+        buffered: list = []
+
+        def on_try(move, forward):
+            nonlocal steps_shown
+            if not trace or steps_shown < 0:
+                return
+            if steps_shown >= TRACE_LIMIT:
+                for m in reversed(shown):
+                    buffered.append(Step("backtrack", inverse(shift(m)), "Back to the core's start.", ()))
+                buffered.append(Step("deduce", None, "The core search goes on without showing each try."))
+                shown.clear()
+                steps_shown = -1
+                return
+            steps_shown += 1
+            if forward:
+                shown.append(move)
+                m = shift(move)
+                buffered.append(Step("try", m, f"Core search: {move_text(config, m).lower()}.", cells_of(config, m)))
+            else:
+                shown.pop()
+                buffered.append(Step("backtrack", inverse(shift(move)), "Turn it back.", cells_of(config, shift(move))))
+
+        found = None
+        for event in reduce.ida_colours(core, core.ranks(core_tiles), on_try=on_try):
+            if buffered:
+                yield from buffered
+                buffered.clear()
+            if isinstance(event, list):
+                found = event
+            else:
+                yield Progress(len(moves) + event)
+        if buffered:
+            yield from buffered
+            buffered.clear()
+        core_moves = [shift(m) for m in found]
+        if trace and steps_shown >= 0:
+            # the display already shows the found sequence applied
+            for m in core_moves:
+                _, x, y, dd = m
+                tiles, orient = turn(tiles, orient, w, n, x, y, dd == "cw")
+                moves.append(m)
+        else:
+            for m in core_moves:
+                step = do(m, "Solving the core")
+                if step is not None:
+                    yield step
+    if config.oriented and any(orient):
+        for move in reduce.fix_flips(work_cfg, orient, x0, y0, cw, ch):
+            step = do(move, "Turning the upside-down tiles over")
+            if step is not None:
+                yield step
+    final = RotationState(work_cfg, tiles, orient)
+    if not is_solved(final):
+        raise PuzzleError("The solver went wrong and did not reach the goal; please report this puzzle.")
+    # with no outer tiles to place the core search is the whole search, and IDA* with an
+    # admissible heuristic (each colour's exact distance) finds the fewest moves
+    proven = not phases and not tables.feasible(core_cfg) and not config.rows_only and not config.oriented
+    method = "IDA* over the two colours" if proven else "reduction"
+    yield Found(RotationSolution(tuple(simplify(config, moves)), proven, None, method))
+
+
+def tiles_home(config: Config, x: int, y: int) -> int:
+    """The (distinct) tile whose home is (x, y)."""
+    return y * config.w + x + 1
+
+
+def state_value(config: Config, x: int, y: int) -> int:
+    return goal_state(config).tiles[y * config.w + x]
+
+
+def simplify(config: Config, moves) -> list:
+    """Cancel a turn followed by its inverse, and fold runs of one block's turns into the
+    fewest legal turns (four make nothing; three clockwise are one anticlockwise)."""
+    out: list = []
+    for move in moves:
+        out.append(move)
+        block = move[1:3]
+        start = len(out)
+        while start > 0 and out[start - 1][1:3] == block:
+            start -= 1
+        run = out[start:]
+        net = sum(1 if m[3] == "cw" else 3 for m in run) % 4
+        cw = ("turn", block[0], block[1], "cw")
+        if config.cw_only or net < 3:
+            best = [cw] * net
+        else:
+            best = [("turn", block[0], block[1], "ccw")]
+        if len(best) < len(run):
+            out[start:] = best
+    return out
+
+
+def describe_solution(config: Config, solution: RotationSolution) -> str:
+    n = len(solution.moves)
+    word = "move" if n == 1 else "moves"
+    if solution.optimal:
+        if solution.shortest_count is not None:
+            ways = solution.shortest_count
+            return (
+                f"Fewest moves: {n} (proven optimal); {ways:,} different shortest "
+                f"sequence{'s' if ways != 1 else ''}."
+            )
+        return f"Fewest moves: {n} (proven optimal)."
+    return f"A solution in {n} {word} (found by reduction: not proven to be the fewest)."
+
+
+__all__ = [
+    "RotationSolution",
+    "solve",
+    "distance",
+    "describe_solution",
+    "block_name",
+]

@@ -1,0 +1,419 @@
+"""The rotation board: tiles with big numbers, a round red button on every block, turns
+animated as real rotations about the block's centre, and a side panel with the move
+counter and the fewest moves left (where the positions can be tabulated)."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF, QRadialGradient
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from puzzlegui.core.geometry import GridGeometry
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.gui import theme
+from puzzlegui.gui.board import BoardWidget
+
+from .model import CCW, CW, Config, block_cells, parse_move
+
+TILE = "#f3e2c0"  # a tile out of place
+TILE_HOME = "#dcebcf"  # a tile in its home square (and pointing up)
+TILE_EDGE = "#9c8560"
+WELL = "#cbbfa9"  # the board under the tiles, seen while a block turns
+BUTTON = "#d62f2a"
+BUTTON_DARK = "#8e1512"
+ROW_COLOURS = ("#f6c7c0", "#f8e1a6", "#cde8b8", "#bfe0ef", "#d9ccf0", "#f5cfe6", "#e6dcc8", "#c9ece2", "#f2d5b8", "#dde3ea")
+
+
+def block_centre(geo: GridGeometry, n: int, bx: int, by: int) -> QPointF:
+    return QPointF(geo.x0 + (bx + n / 2) * geo.cell, geo.y0 + (by + n / 2) * geo.cell)
+
+
+def button_radius(geo: GridGeometry, n: int) -> float:
+    return geo.cell * (0.17 if n % 2 == 0 else 0.13)
+
+
+def block_at(geo: GridGeometry, config: Config, px: float, py: float):
+    """The block whose button is nearest a pixel on the board, or None off the board."""
+    fx, fy = geo.point_at(px, py)
+    pad = 0.25
+    if not (-pad <= fx <= config.w + pad and -pad <= fy <= config.h + pad):
+        return None
+    n = config.n
+    bx = min(max(int(math.floor(fx - n / 2 + 0.5)), 0), config.blocks_x - 1)
+    by = min(max(int(math.floor(fy - n / 2 + 0.5)), 0), config.blocks_y - 1)
+    return bx, by
+
+
+def paint_tile(
+    painter: QPainter,
+    centre: QPointF,
+    cell: float,
+    value: int,
+    fill: str,
+    square_deg: float = 0.0,
+    text_deg: float | None = None,
+    arrow: bool = False,
+) -> None:
+    """One tile centred at ``centre``: the square turned by ``square_deg``, the number
+    (and arrow, when the arrows matter) turned by ``text_deg`` (default: the square's)."""
+    if text_deg is None:
+        text_deg = square_deg
+    side = cell * 0.9
+    painter.save()
+    painter.translate(centre)
+    painter.rotate(square_deg)
+    painter.setPen(QPen(QColor(TILE_EDGE), max(1.0, cell * 0.025)))
+    painter.setBrush(QColor(fill))
+    painter.drawRoundedRect(QRectF(-side / 2, -side / 2, side, side), cell * 0.12, cell * 0.12)
+    painter.rotate(text_deg - square_deg)
+    text = str(value)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(6, int(cell * (0.5 if len(text) <= 2 else 0.36))))
+    painter.setFont(font)
+    painter.setPen(QColor(theme.INK))
+    box = QRectF(-side / 2, -side / 2, side, side)
+    if arrow:
+        box = box.adjusted(0, side * 0.12, 0, 0)
+    painter.drawText(box, Qt.AlignCenter, text)
+    if arrow:
+        tip = -side / 2 + side * 0.07
+        half = side * 0.13
+        triangle = QPolygonF([QPointF(0, tip), QPointF(half, tip + half * 1.1), QPointF(-half, tip + half * 1.1)])
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor(theme.PLAYER))
+        painter.drawPolygon(triangle)
+    painter.restore()
+
+
+def tile_fill(config: Config, value: int, home: bool) -> str:
+    if config.rows_only:
+        return ROW_COLOURS[(value - 1) % len(ROW_COLOURS)]
+    return TILE_HOME if home else TILE
+
+
+class Board(BoardWidget):
+    margins = (0.3, 0.3, 0.3, 0.3)
+
+    def __init__(self, kind, parent=None):
+        super().__init__(kind, parent)
+        self.key_cursor = (0, 0)  # the button the keys act on (block origin)
+        self.hover = None
+        self._turning = None  # (old state, block x, block y, clockwise) while a turn animates
+        self._progress = 1.0
+        self._anim = None
+        self._panel = None
+        self._moves_label = None
+        self._distance_label = None
+        self._about_label = None
+
+    # --- geometry ------------------------------------------------------------------------------
+    def grid_size(self):
+        if self.state is None:
+            return (3, 3)
+        return (self.state.w, self.state.h)
+
+    def geometry_now(self) -> GridGeometry:
+        cols, rows = self.grid_size()
+        return GridGeometry.fit(cols, rows, self.width(), self.height(), self.margins)
+
+    def button_pos(self, bx: int, by: int) -> QPointF:
+        """Where the button of block (bx, by) is drawn (tests click there)."""
+        return block_centre(self.geometry_now(), self.state.n, bx, by)
+
+    # --- the window calls ----------------------------------------------------------------------
+    def set_state(self, state, move=None, animate: bool = False) -> None:
+        if state is not None:
+            bx = min(self.key_cursor[0], state.config.blocks_x - 1)
+            by = min(self.key_cursor[1], state.config.blocks_y - 1)
+            self.key_cursor = (bx, by)
+            if self.state is None or self.state.config != state.config:
+                self.updateGeometry()
+        super().set_state(state, move, animate)
+
+    def animate_move(self, old_state, move, new_state) -> None:
+        try:
+            x, y, clockwise, _ = parse_move(old_state.config, move)
+        except PuzzleError:  # not a single turn (a restart, a batch): show the result at once
+            return
+        if old_state.config != new_state.config:
+            return
+        if self._anim is not None:
+            self._anim.stop()
+        self._turning = (old_state, x, y, clockwise)
+        self._progress = 0.0
+        anim = self.new_animation()
+        anim.valueChanged.connect(self._on_progress)
+        anim.finished.connect(self._on_finished)
+        self._anim = anim
+        anim.start()
+
+    def _on_progress(self, value) -> None:
+        self._progress = float(value)
+        self.update()
+
+    def _on_finished(self) -> None:
+        self._turning = None
+        self._progress = 1.0
+        self._anim = None
+        self.update()
+
+    def stop_animations(self) -> None:
+        super().stop_animations()
+        self._turning = None
+        self._anim = None
+        self.update()
+
+    # --- side panel ----------------------------------------------------------------------------
+    def side_panel(self):
+        if self._panel is None:
+            panel = QWidget()
+            layout = QVBoxLayout(panel)
+            self._moves_label = QLabel()
+            self._distance_label = QLabel()
+            self._about_label = QLabel()
+            font = self._moves_label.font()
+            font.setPointSizeF(font.pointSizeF() * 1.4)
+            font.setBold(True)
+            self._moves_label.setFont(font)
+            self._distance_label.setWordWrap(True)
+            self._about_label.setWordWrap(True)
+            layout.addWidget(self._moves_label)
+            layout.addWidget(self._distance_label)
+            layout.addSpacing(8)
+            layout.addWidget(self._about_label)
+            layout.addStretch(1)
+            panel.setMinimumWidth(170)
+            self._panel = panel
+            self.state_changed()
+        return self._panel
+
+    def panel_texts(self) -> tuple[str, str, str]:
+        """(moves made, distance line, about the puzzle): what the side panel shows."""
+        state = self.state
+        if state is None:
+            return ("", "", "")
+        config = state.config
+        moves = f"Moves: {state.moves}"
+        if self.kind.is_solved(state):
+            dist = "Solved!"
+        else:
+            d = self.kind.distance(state) if self.kind.can_tabulate(config) else None
+            if d is None:
+                dist = "Fewest moves from here: not known on a board this big (Solve finds a good solution)."
+            else:
+                dist = f"Fewest moves from here: {d}"
+        if config.rows_only:
+            goal = "Goal: each row holds one number (row 1 all 1s, and so on)."
+        else:
+            goal = f"Goal: 1 to {config.cells} in reading order."
+        if config.oriented:
+            goal += " Every arrow must point up."
+        if config.cw_only:
+            how = "The buttons turn clockwise only."
+        else:
+            how = "Left click: anticlockwise. Right click: clockwise."
+        return (moves, dist, f"{goal}\n\n{how}\n\n{config.describe()}")
+
+    def state_changed(self) -> None:
+        if self._panel is None:
+            return
+        moves, dist, about = self.panel_texts()
+        self._moves_label.setText(moves)
+        self._distance_label.setText(dist)
+        self._about_label.setText(about)
+
+    # --- painting ------------------------------------------------------------------------------
+    def paint_board(self, painter: QPainter) -> None:
+        state = self.state
+        config = state.config
+        geo = self.geometry_now()
+        grid = QRectF(geo.x0, geo.y0, geo.width, geo.height)
+        pad = geo.cell * 0.12
+        painter.setPen(QPen(QColor(theme.GRID), max(1.0, geo.cell * 0.03)))
+        painter.setBrush(QColor(theme.PAPER))
+        painter.drawRoundedRect(grid.adjusted(-pad, -pad, pad, pad), pad * 1.5, pad * 1.5)
+        goal = config.goal_values()
+        turning = set()
+        if self._turning is not None:
+            old, bx, by, _ = self._turning
+            turning = set(block_cells(config, bx, by))
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(WELL))
+            painter.drawRect(QRectF(geo.x0 + bx * geo.cell, geo.y0 + by * geo.cell, config.n * geo.cell, config.n * geo.cell))
+        highlight = set(self.highlight)
+        for y in range(config.h):
+            for x in range(config.w):
+                if (x, y) in turning:
+                    continue
+                self._paint_cell(painter, geo, state, x, y, goal)
+        if highlight:
+            self._paint_highlight(painter, geo, highlight)
+        if self._turning is not None:
+            self._paint_turning(painter, geo)
+        if self.violations:
+            painter.setPen(QPen(QColor(theme.ERROR), max(2.0, geo.cell * 0.07)))
+            painter.setBrush(Qt.NoBrush)
+            for v in self.violations:
+                for x, y in v.cells:
+                    painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
+        self._paint_buttons(painter, geo, highlight)
+        self.paint_flourish(painter, grid)
+
+    def _paint_highlight(self, painter, geo, highlight) -> None:
+        """A yellow frame round the cells the solver or a hint points at (round the whole
+        block when they are one), drawn over the tile edges so the numbers stay clear."""
+        config = self.state.config
+        painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, geo.cell * 0.07)))
+        painter.setBrush(Qt.NoBrush)
+        xs = [x for x, _ in highlight]
+        ys = [y for _, y in highlight]
+        x0, y0 = min(xs), min(ys)
+        w, h = max(xs) - x0 + 1, max(ys) - y0 + 1
+        if w * h == len(highlight):
+            rect = QRectF(geo.x0 + x0 * geo.cell, geo.y0 + y0 * geo.cell, w * geo.cell, h * geo.cell)
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), geo.cell * 0.12, geo.cell * 0.12)
+            return
+        for x, y in highlight:
+            if 0 <= x < config.w and 0 <= y < config.h:
+                painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2))
+
+    def _paint_cell(self, painter, geo, state, x, y, goal) -> None:
+        config = state.config
+        i = y * config.w + x
+        value = state.tiles[i]
+        o = state.orient[i] if config.oriented else 0
+        home = value == goal[i] and o == 0
+        cx, cy = geo.cell_center(x, y)
+        paint_tile(painter, QPointF(cx, cy), geo.cell, value, tile_fill(config, value, home), 90.0 * o, arrow=config.oriented)
+
+    def _paint_turning(self, painter, geo) -> None:
+        old, bx, by, clockwise = self._turning
+        config = old.config
+        n = config.n
+        centre = block_centre(geo, n, bx, by)
+        angle = 90.0 * self._progress * (1 if clockwise else -1)
+        rad = math.radians(angle)
+        cos_a, sin_a = math.cos(rad), math.sin(rad)
+        goal = config.goal_values()
+        for x, y in block_cells(config, bx, by):
+            i = y * config.w + x
+            value = old.tiles[i]
+            o = old.orient[i] if config.oriented else 0
+            cx, cy = geo.cell_center(x, y)
+            dx, dy = cx - centre.x(), cy - centre.y()
+            pos = QPointF(centre.x() + dx * cos_a - dy * sin_a, centre.y() + dx * sin_a + dy * cos_a)
+            home = value == goal[i] and o == 0
+            # the tile turns with its block; without arrows its number stays upright
+            text_deg = 90.0 * o + angle if config.oriented else 0.0
+            paint_tile(painter, pos, geo.cell, value, tile_fill(config, value, home), angle, text_deg, config.oriented)
+
+    def _paint_buttons(self, painter, geo, highlight) -> None:
+        config = self.state.config
+        n = config.n
+        r = button_radius(geo, n)
+        for bx, by in config.block_origins():
+            c = block_centre(geo, n, bx, by)
+            lit = bool(highlight) and set(block_cells(config, bx, by)) == highlight
+            if self._turning is not None and (bx, by) == self._turning[1:3]:
+                lit = True
+            hovered = self.hover == (bx, by) and self.interactive
+            radius = r * (1.25 if lit else 1.0)
+            if n % 2 == 1:
+                # the centre of an odd block is a tile: a red ring round its number
+                ring = geo.cell * 0.41
+                colour = QColor(theme.HIGHLIGHT) if lit else QColor(BUTTON).lighter(130 if hovered else 100)
+                painter.setPen(QPen(colour, geo.cell * (0.1 if lit else 0.065)))
+                painter.setBrush(Qt.NoBrush)
+                painter.drawEllipse(c, ring, ring)
+                radius = ring * 0.62
+            else:
+                grad = QRadialGradient(c + QPointF(-r * 0.35, -r * 0.35), r * 1.3)
+                if lit:
+                    grad.setColorAt(0.0, QColor("#fff3c4"))
+                    grad.setColorAt(1.0, QColor(theme.HIGHLIGHT))
+                else:
+                    grad.setColorAt(0.0, QColor(BUTTON).lighter(140 if hovered else 125))
+                    grad.setColorAt(1.0, QColor(BUTTON))
+                painter.setPen(QPen(QColor(BUTTON_DARK), max(1.0, r * 0.18)))
+                painter.setBrush(QBrush(grad))
+                painter.drawEllipse(c, radius, radius)
+                if lit:
+                    painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, r * 0.3)))
+                    painter.setBrush(Qt.NoBrush)
+                    painter.drawEllipse(c, radius * 1.6, radius * 1.6)
+            if self.hasFocus() and (bx, by) == self.key_cursor:
+                painter.setPen(QPen(QColor(theme.PLAYER), max(2.0, r * 0.3)))
+                painter.setBrush(Qt.NoBrush)
+                painter.drawEllipse(c, radius * 1.9, radius * 1.9)
+
+    # --- input -----------------------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        if self.state is None or not self.interactive:
+            return
+        pos = event.position()
+        block = block_at(self.geometry_now(), self.state.config, pos.x(), pos.y())
+        if block is None:
+            return
+        self.key_cursor = block
+        config = self.state.config
+        if event.button() == Qt.RightButton:
+            way = CW
+        elif event.button() == Qt.LeftButton:
+            shift = bool(event.modifiers() & Qt.ShiftModifier)
+            way = CW if (config.cw_only or shift) else CCW
+        else:
+            return
+        self.moveRequested.emit(("turn", block[0], block[1], way))
+        self.update()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self.state is None:
+            return
+        pos = event.position()
+        block = block_at(self.geometry_now(), self.state.config, pos.x(), pos.y())
+        if block != self.hover:
+            self.hover = block
+            self.update()
+
+    def leaveEvent(self, event) -> None:
+        self.hover = None
+        self.update()
+        super().leaveEvent(event)
+
+    def contextMenuEvent(self, event) -> None:
+        event.accept()  # right click turns a block; no menu
+
+    def keyPressEvent(self, event) -> None:
+        if self.state is None or not self.interactive:
+            super().keyPressEvent(event)
+            return
+        config = self.state.config
+        key = event.key()
+        bx, by = self.key_cursor
+        steps = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        if key in steps:
+            dx, dy = steps[key]
+            self.key_cursor = (min(max(bx + dx, 0), config.blocks_x - 1), min(max(by + dy, 0), config.blocks_y - 1))
+            self.update()
+            return
+        if key in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter, Qt.Key_D):
+            self.moveRequested.emit(("turn", bx, by, CW))
+            return
+        if key in (Qt.Key_A, Qt.Key_Backspace):
+            if config.cw_only:
+                self.statusMessage.emit("The buttons of this puzzle only turn clockwise.")
+            else:
+                self.moveRequested.emit(("turn", bx, by, CCW))
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self.update()
+        super().focusOutEvent(event)
