@@ -66,7 +66,9 @@ class SolverPanel(QWidget):
 
         # --- the search --------------------------------------------------------------
         search = QGroupBox("Solver")
-        form = QFormLayout(search)
+        outer = QVBoxLayout(search)
+        form = QFormLayout()
+        outer.addLayout(form)
         self.mode = QComboBox()
         for key, label in MODES:
             self.mode.addItem(label, key)
@@ -100,7 +102,8 @@ class SolverPanel(QWidget):
         self.result_label = QLabel("Press Solve to let the solver work on this puzzle.")
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        form.addRow(self.result_label)
+        self.result_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        outer.addWidget(self.result_label)
         layout.addWidget(search)
 
         # --- the answer and the player ------------------------------------------------

@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         dock.setWidget(self.library)
         dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
         self.addDockWidget(Qt.LeftDockWidgetArea, dock)
-        self.resizeDocks([dock], [230], Qt.Horizontal)
+        self.resizeDocks([dock], [270], Qt.Horizontal)
         self.library_dock = dock
         self.refresh_library()
 
@@ -489,6 +489,7 @@ class MainWindow(QMainWindow):
         self.show_error(message)
 
     def _on_solve_finished(self, result, steps, seen) -> None:
+        self.panel.set_running(False)  # the thread's own "ended" may come a moment later
         self.result = result
         self.recorded_steps = steps
         kind = self.doc.kind
@@ -546,6 +547,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"The solution could not be applied: {exc}")
             return
         self.board.set_highlight()
+        self.panel.set_step_text("")
         self._show_game()
         self._sync_player()
 
