@@ -1,0 +1,215 @@
+"""Reading and writing Kurosu puzzles: the file section, Tatham's game IDs, plain text.
+
+Every reader checks everything and raises PuzzleError with a sentence that says what
+is wrong and where.
+"""
+
+from __future__ import annotations
+
+import re
+
+from puzzlegui.core.kind import PuzzleError
+
+from .model import MAX_SIZE, MIN_SIZE, KurosuState
+
+_CHAR_VALUE = {".": -1, "0": 0, "1": 1}
+_TEXT_VALUE = {".": -1, "0": 0, "o": 0, "O": 0, "1": 1, "x": 1, "X": 1}
+DIFF_LETTERS = {"t": "trivial", "e": "easy", "n": "normal", "k": "tricky", "h": "hard"}
+LETTER_OF = {v: k for k, v in DIFF_LETTERS.items()}
+
+
+def check_size(width, height) -> None:
+    for name, value in (("width", width), ("height", height)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PuzzleError(f"The {name} must be a whole number, not {value!r:.30}.")
+        if value < MIN_SIZE or value > MAX_SIZE:
+            raise PuzzleError(f"The {name} is {value}; Kurosu boards are {MIN_SIZE} to {MAX_SIZE} cells across.")
+        if value % 2:
+            raise PuzzleError(f"The {name} is {value}; it must be even, so that every line holds as many X as O.")
+
+
+# --- the "puzzle" section of a file ------------------------------------------------------
+FIELDS = ("width", "height", "unique", "grid")
+
+
+def decode(data) -> KurosuState:
+    if not isinstance(data, dict):
+        raise PuzzleError("The Kurosu puzzle section must be an object.")
+    for key in data:
+        if key not in FIELDS:
+            raise PuzzleError(f'The puzzle section has an unknown field "{str(key)[:30]}"; the fields are '
+                              f"{', '.join(FIELDS)}.")
+    grid = data.get("grid")
+    if grid is None:
+        raise PuzzleError('The puzzle section has no "grid" (a list of rows such as "..0.1.").')
+    if not isinstance(grid, list) or not all(isinstance(r, str) for r in grid):
+        raise PuzzleError('"grid" must be a list of text rows such as "..0.1.".')
+    height = data.get("height", len(grid))
+    width = data.get("width", len(grid[0]) if grid else 0)
+    check_size(width, height)
+    if len(grid) != height:
+        raise PuzzleError(f'"grid" has {len(grid)} rows; the height is {height}.')
+    unique = data.get("unique", False)
+    if not isinstance(unique, bool):
+        raise PuzzleError('"unique" must be true or false.')
+    cells = []
+    for y, row in enumerate(grid):
+        if len(row) != width:
+            raise PuzzleError(f"Row {y + 1} of the grid has {len(row)} cells; the width is {width}.")
+        for x, ch in enumerate(row):
+            if ch not in _CHAR_VALUE:
+                raise PuzzleError(
+                    f'Row {y + 1}, column {x + 1} of the grid is "{ch}"; use "." for empty, "1" for X, "0" for O.'
+                )
+            cells.append(_CHAR_VALUE[ch])
+    return KurosuState.new(width, height, cells, unique)
+
+
+def encode(state: KurosuState) -> dict:
+    chars = {-1: ".", 0: "0", 1: "1"}
+    W = state.width
+    grid = ["".join(chars[v] for v in state.givens[y * W : (y + 1) * W]) for y in range(state.height)]
+    return {"width": state.width, "height": state.height, "unique": state.unique, "grid": grid}
+
+
+# --- Simon Tatham's Unruly game IDs ------------------------------------------------------
+_PARAMS = re.compile(r"^(\d+)(?:x(\d+))?(u?)(?:d(.))?$")
+
+
+def parse_params(text: str) -> dict:
+    """Tatham's parameter string: ``WxH``, ``N`` (square), ``u`` for the duplicate rule,
+    ``d`` and a difficulty letter (t, e, n; also k and h here)."""
+    m = _PARAMS.match(text.strip())
+    if not m:
+        raise PuzzleError(
+            f'"{text[:30]}" is not a board size such as 6x6, 8x8u or 14x14dn.'
+        )
+    if any(g is not None and len(g) > 3 for g in m.groups()[:2]):
+        raise PuzzleError(
+            f'The board size in "{text[:30]}" is too large; Kurosu boards are at most {MAX_SIZE} cells across.'
+        )
+    width = int(m.group(1))
+    height = int(m.group(2)) if m.group(2) else width
+    check_size(width, height)
+    params = {"width": width, "height": height, "unique": bool(m.group(3))}
+    if m.group(4) is not None:
+        letter = m.group(4)
+        if letter not in DIFF_LETTERS:
+            raise PuzzleError(
+                f'"d{letter}" is not a difficulty; use dt (trivial), de (easy), dn (normal), dk (tricky) or dh (hard).'
+            )
+        params["difficulty"] = DIFF_LETTERS[letter]
+    return params
+
+
+def format_params(params: dict) -> str:
+    text = f"{params['width']}x{params['height']}"
+    if params.get("unique"):
+        text += "u"
+    if params.get("difficulty"):
+        text += "d" + LETTER_OF[params["difficulty"]]
+    return text
+
+
+def parse_game_id(text: str) -> KurosuState:
+    """``6x6:DdCDeAddBEa``: after the colon, a-y skip that many empty cells and place an
+    O, A-Y the same and place an X, z or Z skip 25.  The last letter places its symbol
+    one past the end of the grid (Tatham's encoder ends that way), so the letters cover
+    exactly width * height + 1 positions; ``6x6:zl`` is the empty board."""
+    text = text.strip()
+    if "#" in text:
+        raise PuzzleError(
+            "Random-seed IDs (with #) cannot be read; give a game ID with a colon, such as 6x6:DdCDeAddBEa."
+        )
+    params, sep, desc = text.partition(":")
+    if not sep:
+        raise PuzzleError(f'"{text[:40]}" is not a Kurosu game ID; it looks like 6x6:DdCDeAddBEa.')
+    p = parse_params(params)
+    width, height = p["width"], p["height"]
+    size = width * height
+    cells = [-1] * size
+    pos = 0
+    for i, ch in enumerate(desc):
+        if "a" <= ch <= "y":
+            pos += ord(ch) - ord("a")
+            if pos < size:
+                cells[pos] = 0
+            pos += 1
+        elif "A" <= ch <= "Y":
+            pos += ord(ch) - ord("A")
+            if pos < size:
+                cells[pos] = 1
+            pos += 1
+        elif ch in "zZ":
+            pos += 25
+        else:
+            raise PuzzleError(
+                f'Character {i + 1} of the game ID\'s grid is "{ch}"; only the letters a-z and A-Z are used.'
+            )
+        if pos > size + 1:
+            raise PuzzleError(
+                f"The game ID's grid runs past the end of the {width}x{height} board at character {i + 1}."
+            )
+    if pos != size + 1:
+        raise PuzzleError(
+            f"The game ID's grid covers {max(0, pos - 1)} of the {size} cells of a {width}x{height} board; "
+            "it is too short."
+        )
+    return KurosuState.new(width, height, cells, p["unique"])
+
+
+def format_game_id(state: KurosuState) -> str:
+    out = []
+    run = 0
+    size = state.width * state.height
+    for i in range(size + 1):
+        v = state.givens[i] if i < size else 0
+        if v < 0:
+            run += 1
+            continue
+        while run > 24:
+            out.append("z" if v == 0 else "Z")
+            run -= 25
+        out.append(chr((ord("a") if v == 0 else ord("A")) + run))
+        run = 0
+    return format_params({"width": state.width, "height": state.height, "unique": state.unique}) + ":" + "".join(out)
+
+
+# --- the seed's plain text layout --------------------------------------------------------
+def parse_text(text: str) -> KurosuState:
+    """Lines of ".", "0" and "1" (also "o"/"O" for O and "x"/"X" for X); lines that start
+    with # are comments, and the comment "# rule: unique" switches on the duplicate
+    rule.  Blank lines are skipped."""
+    rows = []
+    unique = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if line[1:].strip().lower().replace(" ", "") == "rule:unique":
+                unique = True
+            continue
+        for col, ch in enumerate(line, start=1):
+            if ch not in _TEXT_VALUE:
+                raise PuzzleError(
+                    f'Line {number}, character {col} is "{ch}"; a Kurosu row uses "." for empty, "1" for X, "0" for O.'
+                )
+        rows.append((number, line))
+    if not rows:
+        raise PuzzleError('The text holds no rows; write one line of ".", "0" and "1" per row.')
+    width = len(rows[0][1])
+    for number, line in rows:
+        if len(line) != width:
+            raise PuzzleError(f"Line {number} has {len(line)} cells; the first row has {width}.")
+    check_size(width, len(rows))
+    cells = [_TEXT_VALUE[ch] for _, line in rows for ch in line]
+    return KurosuState.new(width, len(rows), cells, unique)
+
+
+def format_text(state: KurosuState) -> str:
+    lines = [f"# Kurosu {state.width}x{state.height}"]
+    if state.unique:
+        lines.append("# rule: unique")
+    lines.extend(encode(state)["grid"])
+    return "\n".join(lines) + "\n"

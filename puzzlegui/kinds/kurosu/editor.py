@@ -1,0 +1,206 @@
+"""The Kurosu editor: board size, the "no copies" rule, and givens set by clicking.
+
+Clicks cycle a cell empty -> X -> O (right click the other way), as do the keys on the
+board.  After every change the givens are checked: a broken rule, or a contradiction
+that the rules or the search find, is explained in a sentence (and ``puzzle()`` raises
+it); otherwise the note says whether the puzzle has one solution and how hard it is.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.solver import NO_SOLUTION, SOLVED, UNIQUE, run
+
+from .lines import count_legal_lines
+from .logic import Reasoner
+from .model import MAX_SIZE, MIN_SIZE, KurosuState
+from .widget import Board
+
+THINK_SECONDS = 0.15  # the search's budget per edit; past it the note says it could not tell
+
+
+class Editor(QWidget):
+    changed = Signal()
+
+    def __init__(self, kind, state=None, parent=None):
+        super().__init__(parent)
+        self.kind = kind
+        if state is None:
+            state = KurosuState.new(6, 6, [-1] * 36)
+        self._w, self._h, self._unique = state.width, state.height, state.unique
+        self._givens = list(state.givens)
+        self._error = None
+        self._note = ""
+
+        sizes = [str(n) for n in range(MIN_SIZE, MAX_SIZE + 1, 2)]
+        self.width_box = QComboBox()
+        self.width_box.addItems(sizes)
+        self.width_box.setCurrentText(str(self._w))
+        self.height_box = QComboBox()
+        self.height_box.addItems(sizes)
+        self.height_box.setCurrentText(str(self._h))
+        self.unique_box = QCheckBox("No two rows or columns alike")
+        self.unique_box.setChecked(self._unique)
+        self.clear_button = QPushButton("Clear")
+        self.paste = QLineEdit()
+        self.paste.setPlaceholderText("Game ID (6x6:DdCDeAddBEa) or rows (..0.1. ...), then Enter")
+        self.board = Board(kind)
+        self.board.edit_mode = True
+        self.board.setMinimumSize(240, 240)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Width"))
+        top.addWidget(self.width_box)
+        top.addWidget(QLabel("Height"))
+        top.addWidget(self.height_box)
+        top.addWidget(self.unique_box)
+        top.addStretch(1)
+        top.addWidget(self.clear_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.paste)
+        layout.addWidget(self.board, 1)
+        layout.addWidget(QLabel("Click a cell to cycle it empty, X, O (right click: the other way)."))
+        layout.addWidget(self.note)
+
+        self.width_box.currentTextChanged.connect(self._resize)
+        self.height_box.currentTextChanged.connect(self._resize)
+        self.unique_box.toggled.connect(self._set_unique)
+        self.clear_button.clicked.connect(self.clear)
+        self.paste.returnPressed.connect(self._load_pasted)
+        self.board.moveRequested.connect(self._on_move)
+        self._refresh()
+
+    # --- what the dialog calls -------------------------------------------------------
+    def state(self) -> KurosuState:
+        return KurosuState.new(self._w, self._h, self._givens, self._unique)
+
+    def puzzle(self) -> KurosuState:
+        """The puzzle as edited; PuzzleError with the explanation if its givens contradict."""
+        if self._error:
+            raise PuzzleError(self._error)
+        return self.state()
+
+    def error(self) -> str | None:
+        return self._error
+
+    def note_text(self) -> str:
+        return self.note.text()
+
+    # --- editing ---------------------------------------------------------------------
+    def set_given(self, x: int, y: int, v: int) -> None:
+        self._on_move(("set", x, y, v))
+
+    def clear(self) -> None:
+        self._givens = [-1] * (self._w * self._h)
+        self._refresh()
+
+    def _on_move(self, move) -> None:
+        if not (isinstance(move, tuple) and len(move) == 4 and move[0] == "set"):
+            return
+        _, x, y, v = move
+        if not (0 <= x < self._w and 0 <= y < self._h):
+            return
+        self._givens[y * self._w + x] = v
+        self._refresh(move)
+
+    def _resize(self, _text=None) -> None:
+        w, h = int(self.width_box.currentText()), int(self.height_box.currentText())
+        if (w, h) == (self._w, self._h):
+            return
+        givens = [-1] * (w * h)
+        for y in range(min(h, self._h)):
+            for x in range(min(w, self._w)):
+                givens[y * w + x] = self._givens[y * self._w + x]
+        self._w, self._h, self._givens = w, h, givens
+        self._refresh()
+
+    def _set_unique(self, on: bool) -> None:
+        self._unique = bool(on)
+        self._refresh()
+
+    def _load_pasted(self) -> None:
+        text = self.paste.text().strip()
+        if not text:
+            return
+        try:
+            if ":" in text:
+                state = self.kind.parse_game_id(text.partition("kurosu:")[2] if text.startswith("kurosu:") else text)
+            else:
+                state = self.kind.parse_text(text.replace(" ", "\n").replace("/", "\n"))
+        except PuzzleError as exc:
+            self.note.setText(f"Could not read that: {exc}")
+            return
+        self._w, self._h, self._unique = state.width, state.height, state.unique
+        self._givens = list(state.givens)
+        for box, value in ((self.width_box, self._w), (self.height_box, self._h)):
+            box.blockSignals(True)
+            box.setCurrentText(str(value))
+            box.blockSignals(False)
+        self.unique_box.blockSignals(True)
+        self.unique_box.setChecked(self._unique)
+        self.unique_box.blockSignals(False)
+        self.paste.clear()
+        self._refresh()
+
+    # --- checking --------------------------------------------------------------------
+    def _refresh(self, move=None) -> None:
+        state = self.state()
+        self.board.set_state(state, move, animate=move is not None)
+        self._error, note, cells = analyse(self.kind, state)
+        self.board.set_violations([])
+        self.board.set_highlight(cells, "")
+        self.note.setText(self._error or note)
+        self.changed.emit()
+
+
+def analyse(kind, state: KurosuState, budget: float = THINK_SECONDS):
+    """(error sentence or None, note, cells to point at) for a puzzle's givens."""
+    count = sum(1 for v in state.givens if v >= 0)
+    broken = kind.check(state)
+    if broken:
+        return f"The givens break a rule: {broken[0].reason}", "", broken[0].cells
+    if state.unique:
+        for across, lines_needed in ((state.width, state.height), (state.height, state.width)):
+            if count_legal_lines(across) < lines_needed:
+                message = (
+                    f"With no two rows or columns alike, a board of {state.width}x{state.height} is "
+                    f"impossible: there are only {count_legal_lines(across)} legal lines of {across} cells."
+                )
+                return message, "", ()
+    deadline = time.perf_counter() + budget
+    result = run(kind.solve(state), mode=UNIQUE, should_stop=lambda: time.perf_counter() > deadline)
+    givens = f"{count} given{'s' if count != 1 else ''}"
+    if result.status == NO_SOLUTION and result.complete:
+        _, done, contradiction = Reasoner(state.width, state.height, state.unique).run_logic(state.givens)
+        if contradiction is not None:
+            forced = f" once the {len(done)} cells they force are filled in" if done else ""
+            text = contradiction.text
+            return (f"These givens contradict each other{forced}: {text[0].lower()}{text[1:]}", "",
+                    contradiction.cells)
+        message = (
+            "These givens have no solution: every way to fill the board breaks a rule "
+            "(the search tried them all)."
+        )
+        return message, "", ()
+    if result.status == SOLVED and result.unique:
+        return None, f"One solution, difficulty {result.solutions[0].difficulty} ({givens}).", ()
+    if result.count >= 2:
+        return None, f"More than one solution ({givens}): add givens to make the answer unique.", ()
+    return None, f"{givens.capitalize()}; the search could not tell quickly whether the solution is unique.", ()

@@ -1,0 +1,636 @@
+"""The fast engine: propagation to a fixed point and depth-first search, without words.
+
+A board is a flat list of ints (``st``): for every line L (rows 0..H-1, then columns
+H..H+W-1) ``st[2L]`` is the mask of its X cells and ``st[2L+1]`` of its O cells, and
+``st[2*NL + L]`` remembers which cells were filled when the line was last analysed in
+depth, so that an unchanged line is not analysed again.  Copying a board for a search
+branch is one list copy.  Nothing here builds Step objects or sentences: logic.py
+explains the same rules, this module only has to be quick.
+
+Rule levels (each includes the ones before), in step with Tatham's Unruly where it
+has the level:
+  1 trivial: pairs and gaps (never three alike), a line's last empty cell;
+  2 easy:    quotas (a line with all its X gets O in the rest), and with the extra rule
+             "no copies" (a line one symbol short of a finished line's pattern may not
+             put that symbol where it would copy it);
+  3 normal:  exclusions (a symbol here would break the line by the rules above);
+  4 tricky:  line analysis (every legal completion of the line agrees);
+  5 hard:    search.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from functools import lru_cache
+
+from puzzlegui.core.solver import Progress
+
+from .lines import legal_lines, line_closure, line_options
+
+TRIVIAL, EASY, NORMAL, TRICKY, HARD = 1, 2, 3, 4, 5
+_AS_ONE = bytes.maketrans(b"\x00\x01\x02", b"001")  # cell codes to "is X" digits
+_AS_ZERO = bytes.maketrans(b"\x00\x01\x02", b"010")
+LEVEL_NAMES = {TRIVIAL: "trivial", EASY: "easy", NORMAL: "normal", TRICKY: "tricky", HARD: "hard"}
+LOOKAHEAD = 12  # cells tried both ways before each branch of the search
+
+
+@lru_cache(maxsize=1 << 16)
+def line_forced(o: int, z: int, n: int, analysis: bool):
+    """The empty cells of one line that its legal completions all agree on, as (to O, to
+    X) masks; None if it has no legal completion.  Without ``analysis`` only those that
+    a one-step hypothesis rules out are kept: the other symbol there breaks the line by
+    pairs, gaps and quotas alone (the exclusion rule).  Cached, because the generator
+    solves many nearly equal boards and meets the same lines again and again."""
+    options = line_options(o, z, n)
+    if options is None:
+        return None
+    may0, may1 = options
+    e = ((1 << n) - 1) & ~(o | z)
+    to1 = e & may1 & ~may0
+    to0 = e & may0 & ~may1
+    if analysis or not (to0 | to1):
+        return to0, to1
+    keep0 = keep1 = 0
+    f = to0
+    while f:
+        low = f & -f
+        f ^= low
+        if line_closure(o | low, z, n)[2] is not None:
+            keep0 |= low
+    f = to1
+    while f:
+        low = f & -f
+        f ^= low
+        if line_closure(o, z | low, n)[2] is not None:
+            keep1 |= low
+    return keep0, keep1
+
+
+class Engine:
+    """Propagation and search for one board shape (width, height, duplicate rule)."""
+
+    def __init__(self, width: int, height: int, unique: bool = False):
+        self.width = W = width
+        self.height = H = height
+        self.unique = unique
+        self.nl = H + W
+        self.length = [W] * H + [H] * W
+        self.full = [(1 << n) - 1 for n in self.length]
+        self.half = [n // 2 for n in self.length]
+
+    # --- building boards ---------------------------------------------------------------
+    def empty(self) -> list:
+        return [0] * (3 * self.nl)
+
+    def board(self, cells) -> list:
+        """A board from a row-major sequence of -1/0/1 (not checked against the rules)."""
+        W, H = self.width, self.height
+        st = self.empty()
+        codes = bytes(v + 1 for v in cells)  # 0 empty, 1 O, 2 X
+        ones = codes.translate(_AS_ONE)
+        zeros = codes.translate(_AS_ZERO)
+        for y in range(H):
+            st[2 * y] = int(ones[y * W : (y + 1) * W][::-1], 2)
+            st[2 * y + 1] = int(zeros[y * W : (y + 1) * W][::-1], 2)
+        for x in range(W):
+            L = 2 * (H + x)
+            st[L] = int(ones[x::W][::-1], 2)
+            st[L + 1] = int(zeros[x::W][::-1], 2)
+        return st
+
+    def cells(self, st) -> list:
+        """The row-major list of -1/0/1 for a board."""
+        W = self.width
+        out = []
+        for y in range(self.height):
+            o, z = st[2 * y], st[2 * y + 1]
+            for x in range(W):
+                b = 1 << x
+                out.append(1 if o & b else 0 if z & b else -1)
+        return out
+
+    def rows_text(self, st) -> tuple:
+        """A full board as row strings, "1" for X."""
+        W = self.width
+        return tuple(format(st[2 * y], f"0{W}b")[::-1] for y in range(self.height))
+
+    def is_full(self, st) -> bool:
+        W = self.width
+        full = (1 << W) - 1
+        return all((st[2 * y] | st[2 * y + 1]) == full for y in range(self.height))
+
+    def put(self, st, x: int, y: int, v: int) -> list:
+        """Set one cell on ``st`` (in place); returns the lines to re-examine."""
+        H = self.height
+        off = 0 if v == 1 else 1
+        st[2 * y + off] |= 1 << x
+        st[2 * (H + x) + off] |= 1 << y
+        return [y, H + x]
+
+    # --- propagation ---------------------------------------------------------------------
+    def close(self, st, level: int = TRICKY, queue=None, watch=None) -> bool:
+        """Apply every rule up to ``level`` (at most TRICKY) until nothing changes.
+
+        ``queue`` lists the lines that changed (all lines when None).  Changes ``st``
+        in place; False when a line is broken or cannot be completed.  With ``watch``,
+        a list of (row, x bit) cells, it may also stop early once they are all filled
+        (the generator only asks whether they follow)."""
+        NL = self.nl
+        if queue is None:
+            queue = list(range(NL))
+        inq = [False] * NL
+        for L in queue:
+            inq[L] = True
+        quota = level >= EASY
+        copies = self.unique and level >= EASY
+        while True:
+            done = self._cheap(st, queue, inq, quota, watch)
+            if not done:
+                return False
+            if done == 2:
+                return True
+            found = self._copies(st) if copies else []
+            if found == [] and level >= NORMAL:
+                found = self._deep(st, level)
+            if found is None:
+                return False
+            if not found:
+                return True
+            for L in found:
+                if not inq[L]:
+                    inq[L] = True
+                    queue.append(L)
+
+    @staticmethod
+    def filled(st, watch) -> bool:
+        return all((st[2 * y] | st[2 * y + 1]) & bit for y, bit in watch)
+
+    def _cheap(self, st, queue, inq, quota: bool, watch=None):
+        """Pairs, gaps (and quotas) over the queued lines, to a fixed point: True, or
+        False on a contradiction, or 2 when the watched cells are all filled."""
+        H = self.height
+        fulls, halves = self.full, self.half
+        unique = self.unique
+        pop = queue.pop
+        push = queue.append
+        changes = 0
+        while queue:
+            L = pop()
+            inq[L] = False
+            i2 = 2 * L
+            o = st[i2]
+            z = st[i2 + 1]
+            half = halves[L]
+            full = fulls[L]
+            if L < H:
+                base, bit = H, 1 << L
+            else:
+                base, bit = 0, 1 << (L - H)
+            while True:  # this line until it is stable; crossing lines are queued
+                if o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2):
+                    return False
+                co = o.bit_count()
+                cz = z.bit_count()
+                if co > half or cz > half:
+                    return False
+                e = full & ~(o | z)
+                if not e:
+                    if unique and not self._distinct(st, L):
+                        return False
+                    break
+                o1 = o << 1
+                oo = o >> 1
+                f0 = (o1 & (o << 2) | oo & (o >> 2) | o1 & oo) & e
+                z1 = z << 1
+                zz = z >> 1
+                f1 = (z1 & (z << 2) | zz & (z >> 2) | z1 & zz) & e
+                if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
+                    if co == half:
+                        f0 |= e
+                    if cz == half:
+                        f1 |= e
+                if not (f0 | f1):
+                    break
+                if f0 & f1:
+                    return False
+                o |= f1
+                z |= f0
+                st[i2] = o
+                st[i2 + 1] = z
+                f = f1
+                while f:
+                    low = f & -f
+                    f ^= low
+                    M = base + low.bit_length() - 1
+                    st[2 * M] |= bit
+                    if not inq[M]:
+                        inq[M] = True
+                        push(M)
+                f = f0
+                while f:
+                    low = f & -f
+                    f ^= low
+                    M = base + low.bit_length() - 1
+                    st[2 * M + 1] |= bit
+                    if not inq[M]:
+                        inq[M] = True
+                        push(M)
+                if watch is not None:
+                    changes += 1
+                    if changes & 7 == 0 and self.filled(st, watch):
+                        return 2
+        return True
+
+    def _distinct(self, st, L: int) -> bool:
+        """With the duplicate rule: a completed line differs from every other completed one."""
+        H = self.height
+        lo, hi = (0, H) if L < H else (H, self.nl)
+        full = self.full[L]
+        o = st[2 * L]
+        for M in range(lo, hi):
+            if M != L and st[2 * M] == o and (st[2 * M] | st[2 * M + 1]) == full:
+                return False
+        return True
+
+    def _deep(self, st, level: int):
+        """One sweep of exclusions (NORMAL) or line analysis (TRICKY) over the lines that
+        changed since they were last analysed.  Returns the lines changed, [] when
+        nothing new follows, None when a line cannot be completed."""
+        NL = self.nl
+        seen_at = 2 * NL
+        changed = []
+        analysis = level >= TRICKY
+        for L in range(NL):
+            o, z = st[2 * L], st[2 * L + 1]
+            filled = o | z
+            if filled == self.full[L]:
+                continue
+            mark = (filled << 3) | level  # analysed at this level with these cells filled
+            if st[seen_at + L] == mark:
+                continue
+            forced = line_forced(o, z, self.length[L], analysis)
+            if forced is None:
+                return None
+            to0, to1 = forced
+            if to0 | to1:
+                self._apply_line(st, L, to0, to1, changed)
+            else:
+                st[seen_at + L] = mark
+        return changed
+
+    def _copies(self, st):
+        """The "no copies" rule over every line; the lines changed, or None on a
+        contradiction (one cell told to be both)."""
+        changed = []
+        for L in range(self.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            e = self.full[L] & ~(o | z)
+            if not e:
+                continue
+            to0, to1 = self.copy_forced(st, L)
+            if to0 & to1:
+                return None
+            if to0 | to1:
+                self._apply_line(st, L, to0, to1, changed)
+        return changed
+
+    def copy_forced(self, st, L: int, with_source: bool = False):
+        """Cells of line L forced by the rule "no two lines alike": when another line M
+        of the same direction has all of one symbol placed, its pattern is settled; if L
+        has all but one of its X on M's X cells, L's last X cannot go on M's remaining X
+        cell (L would copy M), so that cell is O; the same with O.  Returns (to O, to X)
+        masks, and with ``with_source`` also a list of (cell bit, symbol, M)."""
+        o, z = st[2 * L], st[2 * L + 1]
+        full = self.full[L]
+        half = self.half[L]
+        e = full & ~(o | z)
+        short_x = o.bit_count() == half - 1
+        short_o = z.bit_count() == half - 1
+        to0 = to1 = 0
+        sources = []
+        if not (short_x or short_o) or not e:
+            return (to0, to1, sources) if with_source else (to0, to1)
+        H = self.height
+        lo, hi = (0, H) if L < H else (H, self.nl)
+        for M in range(lo, hi):
+            if M == L:
+                continue
+            mo, mz = st[2 * M], st[2 * M + 1]
+            if mo.bit_count() == half:
+                pattern = mo
+            elif mz.bit_count() == half:
+                pattern = full & ~mz
+            else:
+                continue
+            if short_x and not o & ~pattern:
+                cell = pattern & ~o & e
+                if cell and not to0 & cell:
+                    to0 |= cell
+                    sources.append((cell, 0, M))
+            if short_o and not z & pattern:
+                cell = full & ~pattern & ~z & e
+                if cell and not to1 & cell:
+                    to1 |= cell
+                    sources.append((cell, 1, M))
+        return (to0, to1, sources) if with_source else (to0, to1)
+
+    def _apply_line(self, st, L, to0, to1, changed) -> None:
+        H = self.height
+        st[2 * L] |= to1
+        st[2 * L + 1] |= to0
+        changed.append(L)
+        if L < H:
+            base, bit = H, 1 << L
+        else:
+            base, bit = 0, 1 << (L - H)
+        for mask, off in ((to1, 0), (to0, 1)):
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                M = base + low.bit_length() - 1
+                st[2 * M + off] |= bit
+                changed.append(M)
+
+    def grade(self, st) -> int:
+        """The weakest level whose rules fill the whole board (HARD if none does);
+        0 when the board is broken.  Changes ``st`` in place to the deepest closure."""
+        steps = self.grading(st)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def grading(self, st):
+        """``grade`` as a generator that yields Progress between levels (a level can
+        take a tenth of a second on a 40x40 board) and returns the level."""
+        for level in (TRIVIAL, EASY, NORMAL, TRICKY):
+            if not self.close(st, level):
+                return 0
+            if self.is_full(st):
+                return level
+            yield Progress(0)
+        return HARD
+
+    # --- search --------------------------------------------------------------------------
+    def choose(self, st, rng=None):
+        """The empty cell to branch on, or None when the board is full.
+
+        Deterministic: the cell whose row or column has the fewest empty cells, ties
+        broken by the total of both (the most constrained cell; it makes the smallest
+        trees when proving uniqueness).  With ``rng``: a random cell of a random line
+        among those with the fewest empty cells, for making random boards."""
+        H = self.height
+        full = self.full
+        if rng is None:
+            best = None
+            best_score = 1 << 30
+            col_empty = [(full[H + x] & ~(st[2 * (H + x)] | st[2 * (H + x) + 1])).bit_count()
+                         for x in range(self.width)]
+            for y in range(H):
+                e = full[y] & ~(st[2 * y] | st[2 * y + 1])
+                if not e:
+                    continue
+                re = e.bit_count()
+                while e:
+                    low = e & -e
+                    e ^= low
+                    x = low.bit_length() - 1
+                    ce = col_empty[x]
+                    score = min(re, ce) * 128 + re + ce
+                    if score < best_score:
+                        best_score = score
+                        best = (x, y)
+            return best
+        best_count = 1 << 30
+        ties = []
+        for L in range(self.nl):
+            e = full[L] & ~(st[2 * L] | st[2 * L + 1])
+            if not e:
+                continue
+            c = e.bit_count()
+            if c < best_count:
+                best_count = c
+                ties = [(L, e)]
+            elif c == best_count:
+                ties.append((L, e))
+        if not ties:
+            return None
+        L, e = rng.choice(ties)
+        i = rng.choice([i for i in range(self.length[L]) if e >> i & 1])
+        return (i, L) if L < H else (L - H, i)
+
+    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD):
+        """Depth-first search from a closed board: yields every full legal board (a
+        list) and Progress(nodes) at least every ``progress_every`` seconds.
+
+        By default it branches with look-ahead (see ``_look``), which makes the
+        smallest trees when every branch must be refuted (proving uniqueness).  With
+        ``lookahead=0`` it branches on the most constrained cell at once, which reaches
+        solutions sooner; with ``rng`` (a random.Random) on a random cell with the
+        symbols in a random order, to make random boards for the generator."""
+        nodes = 0
+        clock = time.perf_counter
+        last = clock()
+        stack = [st]
+        while stack:
+            board = stack.pop()
+            nodes += 1
+            now = clock()
+            if now - last >= progress_every:
+                last = now
+                yield Progress(nodes)
+            if rng is None and lookahead > 0:
+                board, children = self._look(board, lookahead)
+                if children is None:
+                    continue
+                if not children:
+                    yield board
+                    continue
+                stack.extend(children)
+                continue
+            cell = self.choose(board, rng)
+            if cell is None:
+                yield board
+                continue
+            x, y = cell
+            first = rng.randrange(2) if rng is not None else 1
+            for v in (1 - first, first):  # the last pushed is explored first
+                child = board.copy()
+                if self.close(child, TRICKY, self.put(child, x, y, v)):
+                    stack.append(child)
+        yield Progress(nodes)
+
+    def _look(self, board, width: int):
+        """Look-ahead branching: try both symbols in each of the ``width`` most
+        constrained empty cells, with all the rules after each.  If both symbols break
+        the board in some cell, it is a dead end; if one does, the other is forced and
+        that board is the only child (searched next, as its own node, so that no node
+        runs long between progress reports).  Otherwise branch on the cell whose two
+        outcomes fill the most cells (the product of the two gains), keeping the two
+        boards already worked out.  Returns (board, children): None for a dead end, ()
+        when the board is full (a solution), else the closed child boards."""
+        candidates = self._most_constrained(board, width)
+        if not candidates:
+            return board, ()
+        base = self._filled(board)
+        best = None
+        best_gain = -1
+        for x, y in candidates:
+            zero = board.copy()
+            if not self.close(zero, TRICKY, self.put(zero, x, y, 0)):
+                zero = None
+            one = board.copy()
+            if not self.close(one, TRICKY, self.put(one, x, y, 1)):
+                one = None
+            if zero is None and one is None:
+                return board, None
+            if zero is None or one is None:
+                return board, [one if zero is None else zero]
+            gain = (self._filled(zero) - base) * (self._filled(one) - base)
+            if gain > best_gain:
+                best_gain = gain
+                best = [zero, one]
+        return board, best
+
+    def _filled(self, st) -> int:
+        return sum((st[2 * y] | st[2 * y + 1]).bit_count() for y in range(self.height))
+
+    def _most_constrained(self, st, count: int) -> list:
+        """Up to ``count`` empty cells, those whose row or column has the fewest empty
+        cells first (ties: the fewest in both together)."""
+        H = self.height
+        full = self.full
+        col_empty = [(full[H + x] & ~(st[2 * (H + x)] | st[2 * (H + x) + 1])).bit_count()
+                     for x in range(self.width)]
+        scored = []
+        for y in range(H):
+            e = full[y] & ~(st[2 * y] | st[2 * y + 1])
+            if not e:
+                continue
+            re = e.bit_count()
+            while e:
+                low = e & -e
+                e ^= low
+                x = low.bit_length() - 1
+                ce = col_empty[x]
+                scored.append((min(re, ce) * 128 + re + ce, y, x))
+        return [(x, y) for _, y, x in heapq.nsmallest(count, scored)]
+
+    def random_full(self, rng: random.Random, attempts: int = 50, node_limit: int = 4000):
+        """A random legal full board (list), restarting a search that wanders too long;
+        None if there is none (for example too many rows for the duplicate rule)."""
+        for _ in range(attempts):
+            st = self.empty()
+            if not self.close(st, TRICKY):
+                return None
+            nodes = 0
+            for event in self.search(st, rng):
+                if type(event) is list:
+                    return event
+                nodes = event.nodes
+                if nodes > node_limit:
+                    break
+            else:
+                return None
+        return None
+
+
+# --- narrow boards: whole lines at a time ------------------------------------------------
+#: boards whose narrower side is at most this are searched line by line (34 legal lines)
+NARROW = 8
+
+
+def narrow_search(engine: Engine, st, progress_every: float = 0.02):
+    """Every full legal board that extends ``st``, choosing whole lines along the
+    narrower side from the list of legal lines; yields each as a tuple of row strings,
+    and Progress(nodes) at least every ``progress_every`` seconds.
+
+    The lines across are checked as lines are added: the last two chosen lines show a
+    triple, and the X and O counts of all crossing lines live in two integers with 6
+    bits per line, offset so that one going over its quota sets the top bit of its
+    field.  The duplicate rule is checked on whole lines as they are chosen and on the
+    crossing lines of each finished board."""
+    W, H = engine.width, engine.height
+    transposed = W > H
+    width, height = (H, W) if transposed else (W, H)
+    first = H if transposed else 0  # the chosen lines are st lines first..first+height-1
+    unique = engine.unique
+    pats = legal_lines(width)
+    full = (1 << width) - 1
+    top = start = 0
+    for x in range(width):
+        top |= 32 << (6 * x)
+        start |= (31 - height // 2) << (6 * x)  # a field reaches 32 at quota + 1
+    spreads = {}
+    for p in pats:
+        a = b = 0
+        for x in range(width):
+            if p >> x & 1:
+                a |= 1 << (6 * x)
+            else:
+                b |= 1 << (6 * x)
+        spreads[p] = (p, a, b)
+    cands = []
+    for d in range(height):
+        o, z = st[2 * (first + d)], st[2 * (first + d) + 1]
+        cands.append([spreads[p] for p in pats if not p & z and p & o == o])
+    chosen: list = []
+    last_line = height - 1
+    counter = [0, 0, time.perf_counter()]  # nodes, nodes at the last clock check, its time
+
+    def extend(depth, prev2, prev1, ones, zeros):
+        # one generator frame per chosen line: boards and Progress pass up through them
+        counter[0] += len(cands[depth])
+        if counter[0] - counter[1] > 2048:
+            counter[1] = counter[0]
+            now = time.perf_counter()
+            if now - counter[2] >= progress_every:
+                counter[2] = now
+                yield Progress(counter[0])
+        check = depth >= 2
+        for p, s1, s0 in cands[depth]:
+            if check and (prev2 & prev1 & p or ~(prev2 | prev1 | p) & full):
+                continue
+            c1 = ones + s1
+            c0 = zeros + s0
+            if (c1 | c0) & top:
+                continue
+            if unique and p in chosen:
+                continue
+            chosen.append(p)
+            if depth < last_line:
+                yield from extend(depth + 1, prev1, p, c1, c0)
+            elif not unique or _crossing_distinct(chosen, width):
+                if transposed:
+                    yield tuple(
+                        "".join("1" if chosen[x] >> y & 1 else "0" for x in range(height)) for y in range(width)
+                    )
+                else:
+                    yield tuple(format(q, f"0{width}b")[::-1] for q in chosen)
+            chosen.pop()
+
+    yield from extend(0, 0, 0, start, start)
+    yield Progress(counter[0])
+
+
+def _crossing_distinct(chosen, width: int) -> bool:
+    seen = set()
+    for x in range(width):
+        col = 0
+        for y, p in enumerate(chosen):
+            col |= (p >> x & 1) << y
+        if col in seen:
+            return False
+        seen.add(col)
+    return True
+
+
+def count_boards(width: int, height: int, unique: bool = False) -> int:
+    """How many legal full boards of this size exist, enumerated (not looked up).
+
+    Only for boards whose narrower side is at most 16 (wider lines are too many to list)."""
+    engine = Engine(width, height, unique)
+    return sum(1 for event in narrow_search(engine, engine.empty()) if type(event) is tuple)

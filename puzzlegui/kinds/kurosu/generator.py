@@ -1,0 +1,130 @@
+"""New Kurosu puzzles with exactly one solution, as few givens as the difficulty allows.
+
+A random legal board comes from the engine's search with random choices.  Givens are
+then taken away in a random order while the rules up to the wanted level still fill the
+whole board (which proves the solution unique).  Removal is tested in groups whose
+size doubles after a success and halves after a failure, so the many early removals
+that always succeed cost few solves; the result is the same as removing one cell at a
+time in that order, so every remaining given is needed.  "Hard" keeps a removal
+whenever the search still finds exactly one solution.  A puzzle that turns out easier
+than asked is thrown away and another is made, while time allows.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from puzzlegui.core.kind import PuzzleError
+
+from .engine import HARD, NARROW, TRICKY, Engine, narrow_search
+from .lines import count_legal_lines
+from .model import KurosuState
+
+LEVELS = {"trivial": 1, "easy": 2, "normal": 3, "tricky": 4, "hard": 5}
+
+
+def _follows(engine: Engine, cells, removed, level: int) -> bool:
+    """Do the rules up to ``level`` bring back the ``removed`` cells?  If they do, they
+    fill the whole board, since they filled it with those cells given."""
+    W = engine.width
+    watch = [(i // W, 1 << (i % W)) for i in removed]
+    st = engine.board(cells)
+    H = engine.height
+    near = {y for y, _ in watch} | {H + (i % W) for i in removed}
+    queue = [L for L in range(engine.nl) if L not in near] + sorted(near)
+    return engine.close(st, level, queue, watch) and engine.filled(st, watch)
+
+
+def _unique(engine: Engine, cells) -> bool:
+    """Exactly one solution, by the rules and then search (stops at a second).  Most
+    candidates have several solutions, so the plain search, which reaches solutions
+    soonest, is used rather than the look-ahead one."""
+    st = engine.board(cells)
+    if not engine.close(st, TRICKY):
+        return False
+    if engine.is_full(st):
+        return True
+    if min(engine.width, engine.height) <= NARROW:
+        found = (e for e in narrow_search(engine, st) if type(e) is tuple)
+    else:
+        found = (e for e in engine.search(st, lookahead=0) if type(e) is list)
+    count = 0
+    for _ in found:
+        count += 1
+        if count == 2:
+            return False
+    return count == 1
+
+
+def reduce(engine: Engine, cells: list, level: int, rng: random.Random, test=None) -> list:
+    """Take givens away in a random order while the rules up to ``level`` (or ``test``,
+    given the cells and the ones just taken away) still solve the board."""
+    if test is None:
+        def test(trial, removed):
+            return _follows(engine, trial, removed, level)
+    cells = list(cells)
+    order = [i for i, v in enumerate(cells) if v >= 0]
+    rng.shuffle(order)
+    group = max(1, len(order) // 8)
+    pos = 0
+    while pos < len(order):
+        chunk = order[pos : pos + group]
+        trial = list(cells)
+        for i in chunk:
+            trial[i] = -1
+        if test(trial, chunk):
+            cells = trial
+            pos += len(chunk)
+            group *= 2
+        elif group > 1:
+            group = max(1, group // 2)
+        else:
+            pos += 1
+    return cells
+
+
+def grade(engine: Engine, cells) -> int:
+    st = engine.board(cells)
+    return engine.grade(st)
+
+
+def generate(width: int, height: int, unique: bool, difficulty: str, seed=None,
+             attempts: int = 100, time_limit: float = 3.0) -> KurosuState:
+    """A puzzle of this size and rule whose grade is ``difficulty`` if one turns up
+    within ``attempts`` boards or ``time_limit`` seconds (at least one board is always
+    finished), else the hardest found below it; same seed, same puzzle.
+
+    Small boards rarely need the stronger rules: below 10x10 "tricky" puzzles hardly
+    exist, and 6x6 has no "hard" ones to speak of, so those give the closest grade."""
+    if difficulty not in LEVELS:
+        raise PuzzleError(f'"{difficulty}" is not a difficulty; choose one of {", ".join(LEVELS)}.')
+    level = LEVELS[difficulty]
+    if unique:
+        for across, lines_needed in ((width, height), (height, width)):
+            if count_legal_lines(across) < lines_needed:
+                raise PuzzleError(
+                    f"With no two rows or columns alike, a board of {width}x{height} is impossible: "
+                    f"there are only {count_legal_lines(across)} legal lines of {across} cells."
+                )
+    rng = random.Random(seed)
+    engine = Engine(width, height, unique)
+    best = None
+    best_grade = -1
+    started = time.perf_counter()
+    for _ in range(attempts):
+        board = engine.random_full(rng)
+        if board is None:
+            raise PuzzleError(f"No legal {width}x{height} board could be made with these rules.")
+        cells = engine.cells(board)
+        if level == HARD:
+            # keep every removal after which the search still finds one solution
+            cells = reduce(engine, cells, HARD, rng, lambda c, _: _unique(engine, c))
+        else:
+            cells = reduce(engine, cells, level, rng)
+        g = grade(engine, cells)
+        if g > best_grade:
+            best, best_grade = cells, g
+        if g >= level or time.perf_counter() - started > time_limit:
+            break
+    return KurosuState.new(width, height, best, unique)

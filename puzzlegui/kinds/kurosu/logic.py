@@ -1,0 +1,350 @@
+"""The solver's reasoning in words: which rule fixes which cell, and why.
+
+The same rules as engine.py, applied one level at a time (weakest first) so that each
+deduction can say which rule it used and point at the cells that justify it.  Used by
+hints, "show the solution", the traced search and the editor's explanations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import EASY, NORMAL, TRICKY, TRIVIAL, Engine
+from .lines import gap_forced, line_closure, line_options, pair_forced
+
+SYMBOL = {1: "X", 0: "O"}
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen", "twenty")
+RULE_NAMES = {
+    "pair": "pair",
+    "gap": "gap",
+    "last": "last cell",
+    "quota": "quota",
+    "exclusion": "exclusion",
+    "duplicate": "no copies",
+    "analysis": "line analysis",
+}
+
+
+def number(k: int) -> str:
+    return _WORDS[k] if 0 <= k < len(_WORDS) else str(k)
+
+
+@dataclass(frozen=True)
+class Deduction:
+    x: int
+    y: int
+    value: int  # 1 = X, 0 = O
+    rule: str  # a key of RULE_NAMES
+    level: int  # engine level of the rule
+    text: str
+    cells: tuple  # the cells that justify it
+
+    @property
+    def shown_cells(self) -> tuple:
+        """For a hint or a step on the board: the cell it fixes first, then its reasons."""
+        return ((self.x, self.y),) + self.cells
+
+    @property
+    def move(self):
+        return ("set", self.x, self.y, self.value)
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    text: str
+    cells: tuple
+
+
+class Reasoner:
+    """Explained deductions for one board shape."""
+
+    def __init__(self, width: int, height: int, unique: bool = False):
+        self.engine = Engine(width, height, unique)
+        self.width, self.height, self.unique = width, height, unique
+
+    # --- naming ------------------------------------------------------------------------
+    def line_name(self, L: int, capital: bool = False) -> str:
+        H = self.height
+        word = "row" if L < H else "column"
+        if capital:
+            word = word.capitalize()
+        return f"{word} {L + 1 if L < H else L - H + 1}"
+
+    def cell(self, L: int, i: int):
+        """The (x, y) of cell i along line L."""
+        return (i, L) if L < self.height else (L - self.height, i)
+
+    def line_cells(self, L: int, mask: int) -> tuple:
+        return tuple(self.cell(L, i) for i in range(self.engine.length[L]) if mask >> i & 1)
+
+    # --- one round ------------------------------------------------------------------------
+    def deductions(self, cells, max_level: int = TRICKY):
+        """The deductions of the weakest level that has any, over every line, as a list
+        (empty when no rule up to ``max_level`` applies), or a Contradiction when the
+        board already breaks a rule or a line cannot be finished."""
+        st = self.engine.board(cells)
+        broken = self._broken(st)
+        if broken is not None:
+            return broken
+        for level, finder in (
+            (TRIVIAL, self._trivial),
+            (EASY, self._easy),
+            (NORMAL, self._exclusions),
+            (TRICKY, self._analysis),
+        ):
+            if level > max_level:
+                break
+            found = finder(st)
+            if isinstance(found, Contradiction):
+                return found
+            if found:
+                return self._merge(found)
+        return []
+
+    def _merge(self, found):
+        """One deduction per cell; a cell claimed both ways is a contradiction."""
+        by_cell = {}
+        for d in found:
+            other = by_cell.get((d.x, d.y))
+            if other is None:
+                by_cell[(d.x, d.y)] = d
+            elif other.value != d.value:
+                return Contradiction(
+                    f"The cell at column {d.x + 1}, row {d.y + 1} would have to be both X and O "
+                    f"({_clause(other.text)}; but {_clause(d.text)}).",
+                    ((d.x, d.y),) + other.cells + d.cells,
+                )
+        return list(by_cell.values())
+
+    def _broken(self, st):
+        eng = self.engine
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            half = eng.half[L]
+            for s, a in ((1, o), (0, z)):
+                t = a & (a >> 1) & (a >> 2)
+                if t:
+                    i = (t & -t).bit_length() - 1
+                    run = i
+                    while a >> run & 1:
+                        run += 1
+                    return Contradiction(
+                        f"{self.line_name(L, True)} has three {SYMBOL[s]} in a row.",
+                        tuple(self.cell(L, j) for j in range(i, run)),
+                    )
+                if a.bit_count() > half:
+                    return Contradiction(
+                        f"{self.line_name(L, True)} has {number(a.bit_count())} {SYMBOL[s]}; "
+                        f"a line of {eng.length[L]} holds {number(half)} of each.",
+                        self.line_cells(L, a),
+                    )
+        if self.unique:
+            for lo, hi in ((0, self.height), (self.height, eng.nl)):
+                seen = {}
+                for L in range(lo, hi):
+                    o, z = st[2 * L], st[2 * L + 1]
+                    if (o | z) != eng.full[L]:
+                        continue
+                    if o in seen:
+                        M = seen[o]
+                        both = self.line_cells(M, eng.full[M]) + self.line_cells(L, eng.full[L])
+                        return Contradiction(
+                            f"{self.line_name(M, True)} and {self.line_name(L)} are the same.", both
+                        )
+                    seen[o] = L
+        return None
+
+    def _pairs_and_gaps(self, st):
+        eng = self.engine
+        out = []
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            e = eng.full[L] & ~(o | z)
+            if not e:
+                continue
+            for s, a in ((1, o), (0, z)):
+                t = 1 - s
+                for i in _bits(pair_forced(a, e)):
+                    j = i + 1 if a >> (i + 1) & 1 and a >> (i + 2) & 1 else i - 2
+                    pair = (self.cell(L, j), self.cell(L, j + 1))
+                    out.append(Deduction(
+                        *self.cell(L, i), t, "pair", TRIVIAL,
+                        f"Two {SYMBOL[s]} side by side in {self.line_name(L)}, "
+                        f"so the cell next to them must be {SYMBOL[t]}.",
+                        pair,
+                    ))
+                for i in _bits(gap_forced(a, e)):
+                    out.append(Deduction(
+                        *self.cell(L, i), t, "gap", TRIVIAL,
+                        f"{SYMBOL[s]} on both sides in {self.line_name(L)}, "
+                        f"so the cell between them must be {SYMBOL[t]}.",
+                        (self.cell(L, i - 1), self.cell(L, i + 1)),
+                    ))
+        return out
+
+    def _trivial(self, st):
+        return self._pairs_and_gaps(st) + self._last_cells(st)
+
+    def _easy(self, st):
+        return self._quotas(st) + (self._copies(st) if self.unique else [])
+
+    def _last_cells(self, st):
+        eng = self.engine
+        out = []
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            e = eng.full[L] & ~(o | z)
+            if not e or e & (e - 1):
+                continue
+            t = 1 if o.bit_count() < eng.half[L] else 0
+            out.append(Deduction(
+                *self.cell(L, e.bit_length() - 1), t, "last", TRIVIAL,
+                f"{self.line_name(L, True)} has one empty cell left, and it still needs an {SYMBOL[t]}.",
+                self.line_cells(L, o | z),
+            ))
+        return out
+
+    def _copies(self, st):
+        eng = self.engine
+        out = []
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            if (o | z) == eng.full[L]:
+                continue
+            _, _, sources = eng.copy_forced(st, L, with_source=True)
+            for bit, t, M in sources:
+                s = 1 - t
+                mo, mz = st[2 * M], st[2 * M + 1]
+                just = self.line_cells(M, mo | mz) + self.line_cells(L, o | z)
+                out.append(Deduction(
+                    *self.cell(L, bit.bit_length() - 1), t, "duplicate", EASY,
+                    f"{self.line_name(L, True)} needs one more {SYMBOL[s]}; here it would make "
+                    f"{self.line_name(L)} a copy of {self.line_name(M)}, so this cell is {SYMBOL[t]}.",
+                    just,
+                ))
+        return out
+
+    def _quotas(self, st):
+        eng = self.engine
+        out = []
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            e = eng.full[L] & ~(o | z)
+            if not e:
+                continue
+            half = eng.half[L]
+            for s, a in ((1, o), (0, z)):
+                if a.bit_count() == half:
+                    t = 1 - s
+                    why = (
+                        f"{self.line_name(L, True)} already has {number(half)} {SYMBOL[s]}, "
+                        f"so the rest are {SYMBOL[t]}."
+                    )
+                    just = self.line_cells(L, a)
+                    out.extend(Deduction(*self.cell(L, i), t, "quota", EASY, why, just) for i in _bits(e))
+        return out
+
+    def _options(self, st, L):
+        eng = self.engine
+        o, z = st[2 * L], st[2 * L + 1]
+        e = eng.full[L] & ~(o | z)
+        options = line_options(o, z, eng.length[L])
+        if options is None:
+            return None
+        may0, may1 = options
+        return e & may0 & ~may1, e & may1 & ~may0
+
+    def _exclusions(self, st):
+        eng = self.engine
+        out = []
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            e = eng.full[L] & ~(o | z)
+            if not e:
+                continue
+            forced = self._options(st, L)
+            if forced is None:
+                return self._unfinishable(st, L)
+            n = eng.length[L]
+            just = self.line_cells(L, o | z)
+            for t, mask in ((0, forced[0]), (1, forced[1])):
+                s = 1 - t  # the symbol that is ruled out
+                for i in _bits(mask):
+                    bit = 1 << i
+                    trial = line_closure(o | bit, z, n) if s == 1 else line_closure(o, z | bit, n)
+                    why = trial[2]
+                    if why is None:
+                        continue
+                    out.append(Deduction(
+                        *self.cell(L, i), t, "exclusion", NORMAL,
+                        f"An {SYMBOL[s]} here would leave {self.line_name(L)} with {self._problem(why, L)}, "
+                        f"so this cell is {SYMBOL[t]}.",
+                        just,
+                    ))
+        return out
+
+    def _analysis(self, st):
+        eng = self.engine
+        out = []
+        for L in range(eng.nl):
+            o, z = st[2 * L], st[2 * L + 1]
+            if (o | z) == eng.full[L]:
+                continue
+            forced = self._options(st, L)
+            if forced is None:
+                return self._unfinishable(st, L)
+            just = self.line_cells(L, o | z)
+            for t, mask in ((0, forced[0]), (1, forced[1])):
+                why = f"Every legal way to finish {self.line_name(L)} has {SYMBOL[t]} here."
+                out.extend(Deduction(*self.cell(L, i), t, "analysis", TRICKY, why, just) for i in _bits(mask))
+        return out
+
+    def _unfinishable(self, st, L):
+        eng = self.engine
+        o, z = st[2 * L], st[2 * L + 1]
+        return Contradiction(
+            f"{self.line_name(L, True)} cannot be finished without three in a row or "
+            f"more than {number(eng.half[L])} of a symbol.",
+            self.line_cells(L, o | z),
+        )
+
+    def _problem(self, why, L) -> str:
+        kind = why[0]
+        if kind == "triple":
+            return f"three {SYMBOL[why[1]]} in a row"
+        if kind == "count":
+            return f"more than {number(self.engine.half[L])} {SYMBOL[why[1]]}"
+        return "a cell that would have to be both X and O"
+
+    # --- whole runs --------------------------------------------------------------------------
+    def run_logic(self, cells, max_level: int = TRICKY):
+        """Apply rounds of deductions until the board is full, stuck or broken.
+
+        Returns (cells, deductions in order, Contradiction or None)."""
+        cells = list(cells)
+        W = self.width
+        done = []
+        while True:
+            found = self.deductions(cells, max_level)
+            if isinstance(found, Contradiction):
+                return cells, done, found
+            if not found:
+                return cells, done, None
+            for d in found:
+                cells[d.y * W + d.x] = d.value
+                done.append(d)
+
+
+def _clause(text: str) -> str:
+    """A sentence made into a clause: no full stop, no capital (unless it opens with X or O)."""
+    text = text.rstrip(".")
+    return text if text[:2] in ("X ", "O ") else text[0].lower() + text[1:]
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1

@@ -1,0 +1,397 @@
+"""The Kurosu board: X and O on a grid, givens on grey tiles, mistakes in red.
+
+Mouse: click cycles empty -> X -> O -> empty, right click the other way; with Shift
+(or in pencil mode) left and right clicks toggle the small "maybe X" / "maybe O" marks.
+Keys: arrows move the cursor, X/1 and O/0 place, Space/Backspace/Delete empty, P
+switches pencil mode, Enter cycles like a click.  The board only emits moves.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
+
+from puzzlegui.core.geometry import GridGeometry
+from puzzlegui.gui import theme
+from puzzlegui.gui.board import BoardWidget
+
+GIVEN_TILE = "#d5cfc3"  # givens sit on grey tiles, so they never look like the player's
+NEXT = {-1: 1, 1: 0, 0: -1}  # left click: empty -> X -> O -> empty
+PREVIOUS = {-1: 0, 0: 1, 1: -1}
+MARK_X, MARK_O = 1, 2
+
+
+class Board(BoardWidget):
+    margins = (0.3, 0.3, 0.3, 0.3)
+
+    def __init__(self, kind, parent=None):
+        super().__init__(kind, parent)
+        self.cursor = (0, 0)
+        self.pencil_mode = False
+        self.show_mistakes = True
+        self.edit_mode = False  # the editor: every cell can change, givens included
+        self._live = []  # violations found as the player plays
+        self._fades: list = []  # [animation, {index: (old, new)}, progress]
+        self._panel = None
+        self.setContextMenuPolicy(Qt.PreventContextMenu)  # right click plays, it opens no menu
+
+    # --- geometry --------------------------------------------------------------------
+    def grid_size(self):
+        if self.state is None:
+            return (6, 6)
+        return (self.state.width, self.state.height)
+
+    def geometry_now(self) -> GridGeometry:
+        cols, rows = self.grid_size()
+        return GridGeometry.fit(cols, rows, self.width(), self.height(), self.margins)
+
+    # --- state -----------------------------------------------------------------------
+    def state_changed(self) -> None:
+        if self.state is None:
+            return
+        x, y = self.cursor
+        self.cursor = (min(x, self.state.width - 1), min(y, self.state.height - 1))
+        self._live = self.kind.check(self.state) if self.show_mistakes else []
+        self._refresh_panel()
+
+    def animate_move(self, old_state, move, new_state) -> None:
+        if (old_state.width, old_state.height) != (new_state.width, new_state.height):
+            return
+        changed = {
+            i: (a, b) for i, (a, b) in enumerate(zip(old_state.cells, new_state.cells, strict=True)) if a != b
+        }
+        changed.update({
+            i: (old_state.cells[i], new_state.cells[i])
+            for i, (a, b) in enumerate(zip(old_state.marks, new_state.marks, strict=True))
+            if a != b and new_state.cells[i] < 0
+        })
+        if not changed or len(changed) > 400:
+            return
+        anim = self.new_animation(max(1, min(self.animation_ms, 220)))
+        entry = [anim, changed, 0.0]
+        self._fades.append(entry)
+
+        def step(value, entry=entry):
+            entry[2] = float(value)
+            self.update()
+
+        def done(entry=entry):
+            if entry in self._fades:
+                self._fades.remove(entry)
+            self.update()
+
+        anim.valueChanged.connect(step)
+        anim.finished.connect(done)
+        anim.start()
+
+    def stop_animations(self) -> None:
+        super().stop_animations()
+        self._fades.clear()
+        self.update()
+
+    # --- painting --------------------------------------------------------------------
+    def paint_board(self, painter: QPainter) -> None:
+        s = self.state
+        geo = self.geometry_now()
+        W, H = s.width, s.height
+        c = geo.cell
+        grid_rect = QRectF(geo.x0, geo.y0, geo.width, geo.height)
+        painter.fillRect(grid_rect, QColor(theme.PAPER))
+
+        wrong = set()
+        for v in list(self._live) + list(self.violations):
+            wrong.update(v.cells)
+        lit = set(self.highlight)
+        fading = {}
+        for _, changed, t in self._fades:
+            for i, pair in changed.items():
+                fading[i] = (pair, t)
+
+        for y in range(H):
+            for x in range(W):
+                i = y * W + x
+                rect = QRectF(*geo.cell_rect(x, y))
+                if s.givens[i] >= 0:
+                    painter.fillRect(rect, QColor(GIVEN_TILE))
+                if (x, y) in lit:
+                    painter.fillRect(rect, QColor(theme.HIGHLIGHT_FILL))
+                if (x, y) in wrong:
+                    fill = QColor(theme.ERROR_FILL)
+                    fill.setAlpha(170)  # a given's grey still shows through
+                    painter.fillRect(rect, fill)
+                given = s.givens[i] >= 0
+                if i in fading:
+                    (old, new), t = fading[i]
+                    if old >= 0:
+                        self._symbol(painter, rect, old, given, (x, y) in wrong, 1.0 + 0.25 * t, 1.0 - t)
+                    if new >= 0:
+                        self._symbol(painter, rect, new, given, (x, y) in wrong, 0.35 + 0.65 * t, t)
+                    elif s.marks[i]:
+                        self._pencil(painter, rect, s.marks[i], t)
+                    continue
+                v = s.cells[i]
+                if v >= 0:
+                    self._symbol(painter, rect, v, given, (x, y) in wrong)
+                elif s.marks[i]:
+                    self._pencil(painter, rect, s.marks[i])
+
+        # grid lines
+        painter.setPen(QPen(QColor(theme.GRID), max(1.0, c / 40)))
+        for x in range(1, W):
+            px = geo.x0 + x * c
+            painter.drawLine(QPointF(px, geo.y0), QPointF(px, geo.y0 + geo.height))
+        for y in range(1, H):
+            py = geo.y0 + y * c
+            painter.drawLine(QPointF(geo.x0, py), QPointF(geo.x0 + geo.width, py))
+        painter.setPen(QPen(QColor(theme.INK), max(1.5, c / 18)))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(grid_rect)
+
+        # outlines on top of the grid lines
+        if wrong:
+            painter.setPen(QPen(QColor(theme.ERROR), max(1.5, c / 16)))
+            for x, y in wrong:
+                painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(1.5, 1.5, -1.5, -1.5))
+        if lit:
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c / 12)))
+            for x, y in lit:
+                if 0 <= x < W and 0 <= y < H:
+                    painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2))
+            # a hint's or a step's first cell is the one it fills: ring it darker
+            x, y = self.highlight[0]
+            if 0 <= x < W and 0 <= y < H:
+                painter.setPen(QPen(QColor(theme.HIGHLIGHT).darker(160), max(2.5, c / 9)))
+                painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
+        if self.hasFocus() and self.interactive:
+            x, y = self.cursor
+            pen = QPen(QColor(theme.PLAYER), max(2.0, c / 14), Qt.DashLine)
+            painter.setPen(pen)
+            painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
+        if self.pencil_mode:
+            self._badge(painter, grid_rect, "pencil")
+
+        self.paint_flourish(painter, grid_rect)
+        if self.highlight_text:
+            self._banner(painter, self.highlight_text)
+
+    def _symbol(self, painter, rect: QRectF, v: int, given: bool, wrong: bool, scale=1.0, opacity=1.0):
+        """X as two strokes, O as a ring; givens dark and heavy, the player's blue."""
+        if opacity <= 0.01:
+            return
+        c = rect.width()
+        colour = QColor(theme.ERROR if wrong and not given else (theme.GIVEN if given else theme.PLAYER))
+        colour.setAlphaF(max(0.0, min(1.0, opacity)))
+        width = c * (0.12 if given else 0.085)
+        pen = QPen(colour, width)
+        pen.setCapStyle(Qt.RoundCap)
+        painter.setPen(pen)
+        painter.setBrush(Qt.NoBrush)
+        r = c * 0.28 * scale
+        cx, cy = rect.center().x(), rect.center().y()
+        if v == 1:
+            painter.drawLine(QPointF(cx - r, cy - r), QPointF(cx + r, cy + r))
+            painter.drawLine(QPointF(cx - r, cy + r), QPointF(cx + r, cy - r))
+        else:
+            painter.drawEllipse(QPointF(cx, cy), r * 1.08, r * 1.08)
+
+    def _pencil(self, painter, rect: QRectF, marks: int, opacity=1.0):
+        """Small muted marks: "maybe X" top left, "maybe O" bottom right."""
+        c = rect.width()
+        colour = QColor(theme.MUTED)
+        colour.setAlphaF(max(0.0, min(1.0, opacity)))
+        pen = QPen(colour, max(1.0, c * 0.045))
+        pen.setCapStyle(Qt.RoundCap)
+        painter.setPen(pen)
+        painter.setBrush(Qt.NoBrush)
+        r = c * 0.1
+        if marks & MARK_X:
+            cx, cy = rect.left() + c * 0.27, rect.top() + c * 0.27
+            painter.drawLine(QPointF(cx - r, cy - r), QPointF(cx + r, cy + r))
+            painter.drawLine(QPointF(cx - r, cy + r), QPointF(cx + r, cy - r))
+        if marks & MARK_O:
+            painter.drawEllipse(QPointF(rect.right() - c * 0.27, rect.bottom() - c * 0.27), r, r)
+
+    def _badge(self, painter, grid_rect: QRectF, text: str):
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.0, font.pointSizeF() * 0.85))
+        painter.setFont(font)
+        metrics = painter.fontMetrics()
+        w = metrics.horizontalAdvance(text) + 10
+        h = metrics.height() + 2
+        box = QRectF(self.width() - w - 4, 4, w, h)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor(theme.PLAYER))
+        painter.drawRoundedRect(box, 4, 4)
+        painter.setPen(QColor("white"))
+        painter.drawText(box, Qt.AlignCenter, text)
+
+    def _banner(self, painter, text: str):
+        """The hint or step sentence, in a box along the bottom of the board."""
+        margin = 6.0
+        width = self.width() - 2 * margin
+        font = QFont(self.font())
+        painter.setFont(font)
+        flags = Qt.TextWordWrap | Qt.AlignCenter
+        bound = painter.fontMetrics().boundingRect(0, 0, int(width - 16), 1000, int(flags), text)
+        h = bound.height() + 10
+        box = QRectF(margin, self.height() - h - margin, width, h)
+        geo = self.geometry_now()
+        if any(box.intersects(QRectF(*geo.cell_rect(x, y))) for x, y in self.highlight):
+            box.moveTop(margin)  # keep the cells it talks about in view
+        fill = QColor(theme.HIGHLIGHT_FILL)
+        fill.setAlpha(235)
+        painter.setPen(QPen(QColor(theme.HIGHLIGHT), 1.5))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(box, 6, 6)
+        painter.setPen(QColor(theme.INK))
+        painter.drawText(box.adjusted(8, 4, -8, -4), int(flags), text)
+
+    # --- input -----------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        if self.state is None or not self.interactive:
+            return
+        pos = event.position()
+        cell = self.geometry_now().cell_at(pos.x(), pos.y())
+        if cell is None:
+            return
+        button = event.button()
+        if button not in (Qt.LeftButton, Qt.RightButton):
+            return
+        self.cursor = cell
+        self.setFocus(Qt.MouseFocusReason)
+        left = button == Qt.LeftButton
+        if (event.modifiers() & Qt.ShiftModifier or self.pencil_mode) and not self.edit_mode:
+            self._toggle_mark(cell, MARK_X if left else MARK_O)
+        else:
+            x, y = cell
+            self._place(cell, (NEXT if left else PREVIOUS)[self.state.at(x, y)])
+        self.update()
+
+    def keyPressEvent(self, event) -> None:
+        if self.state is None or not self.interactive:
+            super().keyPressEvent(event)
+            return
+        key = event.key()
+        x, y = self.cursor
+        moves = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        if key in moves:
+            dx, dy = moves[key]
+            self.cursor = (min(max(x + dx, 0), self.state.width - 1), min(max(y + dy, 0), self.state.height - 1))
+            self.update()
+            return
+        shift = bool(event.modifiers() & Qt.ShiftModifier)
+        pencil = (self.pencil_mode or shift) and not self.edit_mode
+        if key in (Qt.Key_X, Qt.Key_1, Qt.Key_O, Qt.Key_0):
+            v = 1 if key in (Qt.Key_X, Qt.Key_1) else 0
+            if pencil:
+                self._toggle_mark(self.cursor, MARK_X if v == 1 else MARK_O)
+            else:
+                self._place(self.cursor, v)
+        elif key in (Qt.Key_Space, Qt.Key_Backspace, Qt.Key_Delete):
+            if pencil and self.state.at(x, y) < 0:
+                self._set_marks(self.cursor, 0)
+            else:
+                self._place(self.cursor, -1)
+        elif key in (Qt.Key_Return, Qt.Key_Enter):
+            self._place(self.cursor, NEXT[self.state.at(x, y)])
+        elif key == Qt.Key_P and not self.edit_mode:
+            self.set_pencil_mode(not self.pencil_mode)
+        else:
+            super().keyPressEvent(event)
+            return
+        self.update()
+
+    def set_pencil_mode(self, on: bool) -> None:
+        self.pencil_mode = bool(on)
+        if self._panel is not None:
+            self._panel.pencil.setChecked(self.pencil_mode)
+        self.statusMessage.emit(
+            "Pencil marks on: clicks and X/O keys now toggle small marks (P to switch off)."
+            if self.pencil_mode else "Pencil marks off."
+        )
+        self.update()
+
+    def _place(self, cell, v: int) -> None:
+        x, y = cell
+        if not self.edit_mode and self.state.is_given(x, y):
+            self.statusMessage.emit(f"Column {x + 1}, row {y + 1} is given and cannot change.")
+            return
+        if self.state.at(x, y) == v:
+            return
+        self.moveRequested.emit(("set", x, y, v))
+
+    def _toggle_mark(self, cell, bit: int) -> None:
+        x, y = cell
+        self._set_marks(cell, self.state.mark_at(x, y) ^ bit)
+
+    def _set_marks(self, cell, marks: int) -> None:
+        x, y = cell
+        if self.state.is_given(x, y):
+            self.statusMessage.emit(f"Column {x + 1}, row {y + 1} is given; it takes no pencil marks.")
+            return
+        if self.state.at(x, y) >= 0:
+            self.statusMessage.emit("Pencil marks go in empty cells; empty this one first.")
+            return
+        if self.state.mark_at(x, y) != marks:
+            self.moveRequested.emit(("mark", x, y, marks))
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+    # --- side panel ------------------------------------------------------------------
+    def side_panel(self):
+        if self._panel is None:
+            self._panel = _Panel(self)
+            self._refresh_panel()
+        return self._panel
+
+    def _refresh_panel(self) -> None:
+        if self._panel is not None and self.state is not None:
+            self._panel.refresh(self.state, self._live)
+
+    def set_show_mistakes(self, on: bool) -> None:
+        self.show_mistakes = bool(on)
+        self.state_changed()
+        self.update()
+
+
+class _Panel(QWidget):
+    """Pencil mode and live mistakes switches, and what is left to fill."""
+
+    def __init__(self, board: Board):
+        super().__init__()
+        self.board = board
+        layout = QVBoxLayout(self)
+        self.pencil = QCheckBox("Pencil marks (P)")
+        self.pencil.setToolTip("Clicks and the X/O keys toggle small marks instead of symbols.")
+        self.pencil.toggled.connect(self._pencil)
+        self.mistakes = QCheckBox("Mark mistakes as I play")
+        self.mistakes.setChecked(board.show_mistakes)
+        self.mistakes.toggled.connect(board.set_show_mistakes)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        layout.addWidget(self.pencil)
+        layout.addWidget(self.mistakes)
+        layout.addWidget(self.info)
+        layout.addStretch(1)
+
+    def _pencil(self, on: bool) -> None:
+        if on != self.board.pencil_mode:
+            self.board.set_pencil_mode(on)
+
+    def refresh(self, state, live) -> None:
+        lines = [f"{state.width}x{state.height}, {state.width // 2} X and {state.width // 2} O per row"]
+        if state.height != state.width:
+            lines[0] += f", {state.height // 2} of each per column"
+        if state.unique:
+            lines.append("No two rows or columns alike.")
+        lines.append(f"Empty cells: {state.empty_count}")
+        if live and self.board.show_mistakes:
+            lines.append(f"<span style='color:{theme.ERROR}'>{live[0].reason}</span>")
+        self.info.setText("<br>".join(lines))

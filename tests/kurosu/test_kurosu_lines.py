@@ -1,0 +1,87 @@
+"""Single lines: the legal patterns, the line rules and the line analysis."""
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kurosu_data import SEED_LINES
+
+from puzzlegui.kinds.kurosu.lines import (
+    count_legal_lines,
+    gap_forced,
+    has_triple,
+    legal_lines,
+    line_closure,
+    line_options,
+    pair_forced,
+    to_text,
+)
+
+
+def brute_lines(n):
+    out = []
+    for bits in itertools.product("01", repeat=n):
+        s = "".join(bits)
+        if s.count("1") == n // 2 and "111" not in s and "000" not in s:
+            out.append(s)
+    return set(out)
+
+
+def test_fourteen_legal_six_cell_lines_as_in_the_seed():
+    lines = legal_lines(6)
+    assert len(lines) == 14
+    assert {to_text(m, 6) for m in lines} == SEED_LINES
+    assert count_legal_lines(6) == 14
+
+
+def test_line_counts_agree_with_brute_force_and_the_known_sequence():
+    for n in (2, 4, 6, 8, 10, 12):
+        assert {to_text(m, n) for m in legal_lines(n)} == brute_lines(n)
+    # A177790: legal Unruly lines of length 2n (the counting needs no listing)
+    assert [count_legal_lines(n) for n in range(2, 42, 2)][:12] == [
+        2, 6, 14, 34, 84, 208, 518, 1296, 3254, 8196, 20700, 52404]
+    assert count_legal_lines(40) == 93770358
+    assert count_legal_lines(16) == len(legal_lines(16))
+
+
+def test_pairs_gaps_and_triples():
+    xx = 0b000110  # X at cells 1 and 2
+    empty = 0b111111 & ~xx
+    assert pair_forced(xx, empty) == 0b001001  # cells 0 and 3
+    x_x = 0b000101
+    assert gap_forced(x_x, 0b111111 & ~x_x) == 0b000010
+    assert has_triple(0b0111000) and not has_triple(0b0110110)
+
+
+def test_line_closure_reports_why_a_hypothesis_fails():
+    # X X O . . .  with another X at cell 5: both empty middle cells become O: O O O
+    ones, zeros = 0b100011, 0b000100
+    _, _, why = line_closure(ones, zeros, 6)
+    assert why == ("triple", 0)
+    # X X . . X .: the row has its three X, so the rest are O
+    assert line_closure(0b010011, 0, 6) == (0b010011, 0b101100, None)
+    assert line_closure(0b000111, 0, 6)[2] == ("triple", 1)
+    assert line_closure(0b010101 | 0b100000, 0, 6)[2] == ("count", 1)
+
+
+def _consistent(n, ones, zeros):
+    return [p for p in legal_lines(n) if not p & zeros and p & ones == ones]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([4, 6, 8, 10, 12]), st.data())
+def test_line_options_equal_the_union_of_consistent_patterns(n, data):
+    cells = data.draw(st.lists(st.sampled_from([-1, -1, 0, 1]), min_size=n, max_size=n))
+    ones = sum(1 << i for i, v in enumerate(cells) if v == 1)
+    zeros = sum(1 << i for i, v in enumerate(cells) if v == 0)
+    patterns = _consistent(n, ones, zeros)
+    result = line_options(ones, zeros, n)
+    if not patterns:
+        assert result is None
+        return
+    full = (1 << n) - 1
+    may_one = may_zero = 0
+    for p in patterns:
+        may_one |= p
+        may_zero |= full & ~p
+    assert result == (may_zero, may_one)
