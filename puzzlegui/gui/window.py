@@ -96,14 +96,17 @@ class MainWindow(QMainWindow):
         self.library = QTreeWidget()
         self.library.setHeaderHidden(True)
         self.library.itemActivated.connect(self._library_activated)
-        dock = QDockWidget("Library", self)
-        dock.setObjectName("library")
-        dock.setWidget(self.library)
-        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
-        self.addDockWidget(Qt.LeftDockWidgetArea, dock)
-        self.resizeDocks([dock], [270], Qt.Horizontal)
-        self.library_dock = dock
+        self.library_dock = self._dock("Library", "library", self.library, Qt.LeftDockWidgetArea)
         self.refresh_library()
+
+    def _dock(self, title, name, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)  # saveState/restoreState find docks by name
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        self.resizeDocks([dock], [270], Qt.Horizontal)
+        return dock
 
     def refresh_library(self) -> None:
         self.library.clear()
@@ -177,13 +180,7 @@ class MainWindow(QMainWindow):
         self.panel.stepBackRequested.connect(self.player.step_back)
         self.panel.speedChanged.connect(self._speed_changed)
         self.panel.showChanged.connect(self._show_changed)
-        dock = QDockWidget("Solver", self)
-        dock.setObjectName("solver")
-        dock.setWidget(self.panel)
-        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
-        self.addDockWidget(Qt.RightDockWidgetArea, dock)
-        self.resizeDocks([dock], [270], Qt.Horizontal)
-        self.solver_dock = dock
+        self.solver_dock = self._dock("Solver", "solver", self.panel, Qt.RightDockWidgetArea)
 
     def _action(self, text, slot, shortcut=None, tip=""):
         action = QAction(text, self)
