@@ -156,14 +156,18 @@ class Reasoner:
                     seen[o] = L
         return None
 
-    def _pairs_and_gaps(self, st):
+    def _open_lines(self, st):
+        """(line, its X bits, its O bits, its empty bits) for every line not yet full."""
         eng = self.engine
-        out = []
         for L in range(eng.nl):
             o, z = st[2 * L], st[2 * L + 1]
             e = eng.full[L] & ~(o | z)
-            if not e:
-                continue
+            if e:
+                yield L, o, z, e
+
+    def _pairs_and_gaps(self, st):
+        out = []
+        for L, o, z, e in self._open_lines(st):
             for s, a in ((1, o), (0, z)):
                 t = 1 - s
                 for i in _bits(pair_forced(a, e)):
@@ -193,10 +197,8 @@ class Reasoner:
     def _last_cells(self, st):
         eng = self.engine
         out = []
-        for L in range(eng.nl):
-            o, z = st[2 * L], st[2 * L + 1]
-            e = eng.full[L] & ~(o | z)
-            if not e or e & (e - 1):
+        for L, o, z, e in self._open_lines(st):
+            if e & (e - 1):
                 continue
             t = 1 if o.bit_count() < eng.half[L] else 0
             out.append(Deduction(
@@ -209,10 +211,7 @@ class Reasoner:
     def _copies(self, st):
         eng = self.engine
         out = []
-        for L in range(eng.nl):
-            o, z = st[2 * L], st[2 * L + 1]
-            if (o | z) == eng.full[L]:
-                continue
+        for L, o, z, _e in self._open_lines(st):
             _, _, sources = eng.copy_forced(st, L, with_source=True)
             for bit, t, M in sources:
                 s = 1 - t
@@ -229,11 +228,7 @@ class Reasoner:
     def _quotas(self, st):
         eng = self.engine
         out = []
-        for L in range(eng.nl):
-            o, z = st[2 * L], st[2 * L + 1]
-            e = eng.full[L] & ~(o | z)
-            if not e:
-                continue
+        for L, o, z, e in self._open_lines(st):
             half = eng.half[L]
             for s, a in ((1, o), (0, z)):
                 if a.bit_count() == half:
@@ -259,11 +254,7 @@ class Reasoner:
     def _exclusions(self, st):
         eng = self.engine
         out = []
-        for L in range(eng.nl):
-            o, z = st[2 * L], st[2 * L + 1]
-            e = eng.full[L] & ~(o | z)
-            if not e:
-                continue
+        for L, o, z, e in self._open_lines(st):
             forced = self._options(st, L)
             if forced is None:
                 return self._unfinishable(st, L)
@@ -286,12 +277,8 @@ class Reasoner:
         return out
 
     def _analysis(self, st):
-        eng = self.engine
         out = []
-        for L in range(eng.nl):
-            o, z = st[2 * L], st[2 * L + 1]
-            if (o | z) == eng.full[L]:
-                continue
+        for L, o, z, _e in self._open_lines(st):
             forced = self._options(st, L)
             if forced is None:
                 return self._unfinishable(st, L)
