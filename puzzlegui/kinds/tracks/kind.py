@@ -1,0 +1,336 @@
+"""The Tracks kind: what the front end and the command line talk to.  No Qt."""
+
+from __future__ import annotations
+
+import itertools
+
+from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
+from puzzlegui.core.solver import FIRST, UNIQUE, Step, describe, run
+
+from . import codec, generator, model
+from . import solver as tsolver
+from .model import cell_name, direction, edge_key, initial_state, path_edges
+
+DIFFICULTIES = tsolver.LEVEL_NAMES
+
+
+class TracksKind(PuzzleKind):
+    name = "tracks"
+    title = "Tracks"
+    rules = (
+        "Lay one track from A to B: a path through orthogonally adjacent cells that never "
+        "visits a cell twice and never closes a loop. The numbers say how many cells of each "
+        "column, and of each row, the track passes through; on a split board each row has one "
+        "count for its left part and one for its right part. A blank count is no constraint. "
+        "Pieces of track already drawn are given and part of the answer. When A or B is attached "
+        "to the outside of the grid the track enters or leaves there. Some boards carry a hidden "
+        "second layer of symbols: read the symbols under the finished track to find the message."
+    )
+    controls = (
+        "Drag from cell to cell to lay track; drag back over the piece you just laid to take it "
+        "up, or start a drag along existing track to take track up. Click a cell (or right-click) "
+        "to mark it as having no track; click again to clear the mark. Keyboard: arrow keys move "
+        "the cursor, Shift+arrow lays track from the cursor (or takes it up) and moves along, "
+        "Space or X marks the cell as no track. Counts turn green when met and red when over."
+    )
+    origin = (
+        'The 16x6 split board is "Tracks" by Stephen Muirhead, from the Melbourne University '
+        "Puzzle Hunt 2008 (MUMS, the Melbourne University Mathematics and Statistics Society); "
+        "its second field of digits spells the opening of \"Stairway to Heaven\" as a guitar tab. "
+        "Whole-row Tracks with given pieces is Simon Tatham's \"Tracks\" from his Portable Puzzle "
+        "Collection (after the Times' Train Tracks), whose game IDs this program reads and writes."
+    )
+
+    # --- parameters and generation -------------------------------------------------
+    def parameters(self):
+        return (
+            Param("width", "Width", "int", 8, model.MIN_SIZE, model.MAX_SIZE, help="columns of the board"),
+            Param("height", "Height", "int", 8, model.MIN_SIZE, model.MAX_SIZE, help="rows of the board"),
+            Param("split", "Split rows", "bool", False, help="two counts per row, as on the MUMS board"),
+            Param(
+                "difficulty",
+                "Difficulty",
+                "choice",
+                "tricky",
+                choices=DIFFICULTIES,
+                help="which deductions the puzzle needs: easy, tricky (line reasoning) or hard (parity and cuts)",
+            ),
+        )
+
+    def presets(self):
+        out = []
+        for w, h, d in (
+            (8, 8, "easy"),
+            (8, 8, "tricky"),
+            (10, 8, "easy"),
+            (10, 8, "tricky"),
+            (10, 10, "easy"),
+            (10, 10, "tricky"),
+            (10, 10, "hard"),
+            (15, 10, "easy"),
+            (15, 10, "tricky"),
+            (15, 15, "easy"),
+            (15, 15, "tricky"),
+            (15, 15, "hard"),
+            (20, 20, "hard"),
+            (30, 30, "hard"),
+        ):
+            out.append(Preset(f"{w}x{h} {d.capitalize()}", {"width": w, "height": h, "split": False, "difficulty": d}))
+        out.append(Preset("16x6 split rows (MUMS style)", {"width": 16, "height": 6, "split": True, "difficulty": "tricky"}))
+        return tuple(out)
+
+    def params_of(self, state):
+        p = state.puzzle
+        level = tsolver.grade(p)
+        diff = DIFFICULTIES[min(level, 2)] if level is not None else "hard"
+        return {"width": p.width, "height": p.height, "split": p.split is not None, "difficulty": diff}
+
+    def _params(self, params: dict):
+        out = {}
+        for prm in self.parameters():
+            v = params.get(prm.name, prm.default)
+            if prm.type == "int":
+                if not isinstance(v, int) or isinstance(v, bool) or not prm.minimum <= v <= prm.maximum:
+                    raise PuzzleError(f"The {prm.label.lower()} must be from {prm.minimum} to {prm.maximum}, not {v!r:.20}.")
+            elif prm.type == "bool":
+                if not isinstance(v, bool):
+                    raise PuzzleError(f"{prm.label} must be true or false.")
+            elif v not in prm.choices:
+                raise PuzzleError(f"The difficulty must be one of {', '.join(prm.choices)}, not {v!r:.20}.")
+            out[prm.name] = v
+        unknown = set(params) - set(out)
+        if unknown:
+            raise PuzzleError(f'Tracks has no parameter "{min(unknown)[:30]}".')
+        return out
+
+    def generate(self, params: dict, seed=None):
+        prm = self._params(params)
+        puzzle = generator.generate(
+            prm["width"],
+            prm["height"],
+            prm["split"],
+            DIFFICULTIES.index(prm["difficulty"]),
+            seed,
+            deadline=120.0,
+        )
+        return initial_state(puzzle)
+
+    # --- file format and codecs ------------------------------------------------------
+    def decode(self, data):
+        return initial_state(codec.decode(data))
+
+    def encode(self, state):
+        return codec.encode(state.puzzle)
+
+    def initial(self, state):
+        return initial_state(state.puzzle)
+
+    def parse_game_id(self, text):
+        return initial_state(codec.parse_game_id(text))
+
+    def format_game_id(self, state):
+        p = state.puzzle
+        fixed = p.fixed_map
+        end_pieces = None
+        if p.start not in fixed or p.finish not in fixed:
+            codec.format_game_id(p, {p.start: 0, p.finish: 0})  # refuses boards outside his rules
+            result = run(tsolver.solve(p), mode=UNIQUE)
+            if result.count != 1:
+                raise PuzzleError(
+                    "This puzzle has no Tatham game ID: his IDs give the pieces at A and B, and they "
+                    f"cannot be worked out because the puzzle has {'no' if result.count == 0 else 'more than one'} solution."
+                )
+            path = result.solutions[0].path
+            end_pieces = {
+                p.start: p.start_edge | direction(path[0], path[1]),
+                p.finish: p.finish_edge | direction(path[-1], path[-2]),
+            }
+        return codec.format_game_id(p, end_pieces)
+
+    def parse_text(self, text):
+        return initial_state(codec.parse_text(text))
+
+    def format_text(self, state):
+        return codec.format_text(state.puzzle)
+
+    # --- play ---------------------------------------------------------------------------
+    def apply(self, state, move):
+        return model.apply(state, tuple(move) if isinstance(move, list) else move)
+
+    def check(self, state):
+        return model.check(state)
+
+    def is_solved(self, state):
+        return model.is_solved(state)
+
+    def hint(self, state):
+        p = state.puzzle
+        if model.is_solved(state):
+            return None
+        player = state.edges - p.fixed_edges
+        mine = run(tsolver.solve(p, given_edges=player, given_marks=state.marks), mode=FIRST)
+        if mine.count == 0:
+            return self._wrong(state)
+        engine = tsolver.Engine(p, tsolver.HARD, log=True)
+        W = p.width
+        try:
+            engine.place_givens()
+            for a, b in player:
+                engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), tsolver.YES, "player", None)
+            for x, y in state.marks:
+                engine.set_cell(y * W + x, tsolver.NO, "player", None)
+            engine.deduce()
+        except tsolver.Contradiction:
+            engine.clear_queues()
+        for what, idx, value, why, ref in engine.log:
+            if why in ("player", "given", "end", "guess"):
+                continue
+            if what == "edge" and value == tsolver.YES:
+                a, b = engine.edge_cells(idx)
+                if edge_key(a, b) in state.edges:
+                    continue
+                return Hint(("edge", a[0], a[1], b[0], b[1], 1), self._reason(engine, why, ref, (a, b)), (a, b))
+            if what == "cell" and value == tsolver.NO:
+                c = engine.cell(idx)
+                if c in state.marks or c in state.mask:
+                    continue
+                return Hint(("mark", c[0], c[1], 1), self._reason(engine, why, ref, (c,)), (c,))
+        path = mine.solutions[0].path
+        for a, b in itertools.pairwise(path):
+            if edge_key(a, b) not in state.edges:
+                return Hint(
+                    ("edge", a[0], a[1], b[0], b[1], 1),
+                    "No single rule gives the next step here; the solver's search lays track "
+                    f"from {cell_name(a)} to {cell_name(b)}.",
+                    (a, b),
+                )
+        return None
+
+    def _wrong(self, state):
+        """A hint that names the player's first wrong piece of track or mark (and
+        changes nothing: the player decides how to repair it)."""
+        p = state.puzzle
+        result = run(tsolver.solve(p), max_solutions=50)
+        if result.count == 0:
+            return Hint(None, "This puzzle has no solution, so there is nothing to hint.", ())
+        player = sorted(state.edges - p.fixed_edges)
+
+        def agreement(sol):
+            edges = set(path_edges(sol.path))
+            return sum(1 for e in player if e in edges) - sum(1 for c in state.marks if c in set(sol.path))
+
+        best = max(result.solutions, key=agreement)
+        edges = set(path_edges(best.path))
+        on = set(best.path)
+        for a, b in player:
+            if (a, b) not in edges:
+                return Hint(
+                    None,
+                    f"The track between {cell_name(a)} and {cell_name(b)} is not part of the solution; take it up.",
+                    (a, b),
+                )
+        for c in sorted(state.marks):
+            if c in on:
+                return Hint(None, f"Cell {cell_name(c)} is on the track; remove its no-track mark.", (c,))
+        return Hint(None, "Something in your progress is wrong, but no single piece can be blamed.", ())
+
+    def _reason(self, engine, why, ref, cells) -> str:
+        p = engine.puzzle
+
+        def cname(i):
+            c = engine.cell(i)
+            label = "A " if c == p.start else "B " if c == p.finish else ""
+            return label + cell_name(c)
+
+        if why == "forced":
+            return f"{cname(ref)} is on the track and this is the only way left for it to continue."
+        if why == "dead":
+            return f"{cname(ref)} has fewer than two open sides, so the track cannot pass through it."
+        if why == "countfull":
+            n = engine.ltarget[ref]
+            return f"{engine.lname[ref].capitalize()} already has its {n} track cell{'s' if n != 1 else ''}."
+        if why == "reach":
+            return f"{cname(ref)} can no longer be reached from A."
+        if why == "pocket":
+            c, gate = ref
+            return (
+                f"{cname(c)} lies in a pocket whose only way out is {cname(gate)}; a track that went in "
+                "could not come out again."
+            )
+        if why == "bridge":
+            a, b = engine.edge_cells(ref)
+            return f"Every route from A to the rest of the track must use the step {cell_name(a)} to {cell_name(b)}."
+        if why == "parity":
+            return (
+                "Parity: this is the only undecided way across a closed boundary, and the track must "
+                "cross that boundary an odd number of times to get from one end to the other."
+            )
+        if why == "complete":
+            return "The track from A to B is complete, so no other cell holds track."
+        if why == "nocell":
+            return f"{cname(ref)} cannot hold track."
+        if len(cells) == 2:
+            return f"The track must run from {cell_name(cells[0])} to {cell_name(cells[1])}."
+        return f"Cell {cell_name(cells[0])} cannot hold track."
+
+    # --- solving ----------------------------------------------------------------------
+    def solve(self, state, trace=False):
+        p = state.puzzle
+        return tsolver.solve(p, trace, given_edges=state.edges - p.fixed_edges, given_marks=state.marks)
+
+    def solution_moves(self, state, solution):
+        p = state.puzzle
+        edges = path_edges(solution.path)
+        want = set(edges)
+        on = set(solution.path)
+        moves = []
+        for a, b in sorted(state.edges - p.fixed_edges - want):
+            moves.append(("edge", a[0], a[1], b[0], b[1], 0))
+        for c in sorted(state.marks & on):
+            moves.append(("mark", c[0], c[1], 0))
+        path = solution.path
+        for a, b in itertools.pairwise(path):
+            if edge_key(a, b) not in state.edges:
+                moves.append(("edge", a[0], a[1], b[0], b[1], 1))
+        return moves
+
+    def solution_steps(self, state, solution):
+        steps = [Step("remove", m, "Clear what does not belong") for m in self.solution_moves(state, solution) if m[-1] == 0]
+        path = solution.path
+        for k, (a, b) in enumerate(itertools.pairwise(path), start=1):
+            if edge_key(a, b) in state.edges:
+                steps.append(Step("follow", None, f"Step {k}: follow the given track to {cell_name(b)}", (b,)))
+            else:
+                steps.append(
+                    Step("place", ("edge", a[0], a[1], b[0], b[1], 1), f"Step {k}: {cell_name(a)} to {cell_name(b)}", (b,))
+                )
+        return steps
+
+    def solution_json(self, solution):
+        out = {"path": [list(c) for c in solution.path]}
+        if solution.message is not None:
+            out["message"] = solution.message
+        return out
+
+    def result_json(self, result):
+        messages = [s.message for s in result.solutions if getattr(s, "message", None) is not None]
+        if not messages:
+            return {}
+        agree = len(set(messages)) == 1
+        out = {"messages_agree": agree}
+        if agree:
+            out["message"] = messages[0]
+        return out
+
+    def describe_result(self, result):
+        text = describe(result)
+        messages = [s.message for s in result.solutions if getattr(s, "message", None) is not None]
+        if len(messages) > 1:
+            if len(set(messages)) == 1:
+                text += f" All {len(messages)} paths spell the same message."
+            else:
+                text += f" The {len(messages)} paths spell {len(set(messages))} different messages."
+        return text
+
+
+KIND = TracksKind()

@@ -1,0 +1,735 @@
+"""The Tracks solver: deductions to a fixpoint, then search on a track edge.  No Qt.
+
+Every cell is TRACK, NONE or unknown and so is every edge between neighbours.  Changes go
+on a trail so a branch of the search is undone by popping it.  Path fragments are kept as
+"other end" pointers (the two ends of a fragment point at each other), which makes the
+no-loop rule O(1).
+
+The deductions come in three levels, used to grade generated puzzles (Simon Tatham's
+tracks.c solves by deduction alone with Easy / Tricky / Hard rules; these follow the same
+ideas, generalised to split rows, blank counts and ends inside the grid):
+
+* Easy    a track cell has exactly two connections (one at A and B), a cell that cannot
+          get two is empty, a full cell's other edges are empty; a line whose count is
+          reached has no more track, a line that needs all its open cells fills them;
+          an edge that would close a loop is empty, and so is one that would join A to B
+          before every count is met.
+* Tricky  in a line needing one more track cell, two open neighbours along the line
+          cannot be joined (that would add two); in a line where only one open cell stays
+          empty, a cell that could only continue into its neighbour forces that neighbour
+          to be track; cells that cannot be reached from A are empty.
+* Hard    parity: for an edge whose removal splits the undecided edges in two, the track
+          must cross the cut an odd number of times exactly when one side holds an odd
+          number of A/B ends and known track ends, which fixes the edge (tracks.c's bridge
+          rule, generalised); cuts: a cell or edge that every route from A to some track
+          must pass is track, and a pocket of cells hanging off one cell with no track in
+          it is empty, because the path could not leave it again.
+
+The search picks the open end of a fragment with the fewest possible continuations and
+tries its first undecided edge as track, then as empty, finding every solution.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from puzzlegui.core.solver import Found, Progress, Step
+
+from .model import Solution
+
+UNK, YES, NO = 0, 1, 2
+EASY, TRICKY, HARD = 0, 1, 2
+SEARCH = 3
+LEVEL_NAMES = ("easy", "tricky", "hard")
+
+
+class Contradiction(Exception):
+    """The current branch breaks a rule."""
+
+
+class Engine:
+    """Deduction state for one puzzle, with a trail for undoing a search branch."""
+
+    def __init__(self, puzzle, level: int = HARD, log: bool = False):
+        p = puzzle
+        self.puzzle = p
+        self.level = level
+        W, H = p.width, p.height
+        N = W * H
+        self.W, self.H, self.N = W, H, N
+        ea, eb = [], []
+        cadj = [[] for _ in range(N)]
+        eright = [-1] * N
+        edown = [-1] * N
+        for y in range(H):
+            for x in range(W):
+                i = y * W + x
+                if x < W - 1:
+                    eright[i] = len(ea)
+                    cadj[i].append((len(ea), i + 1))
+                    cadj[i + 1].append((len(ea), i))
+                    ea.append(i)
+                    eb.append(i + 1)
+                if y < H - 1:
+                    edown[i] = len(ea)
+                    cadj[i].append((len(ea), i + W))
+                    cadj[i + W].append((len(ea), i))
+                    ea.append(i)
+                    eb.append(i + W)
+        self.ea, self.eb, self.cadj, self.eright, self.edown = ea, eb, cadj, eright, edown
+        self.E = len(ea)
+        self.start = p.start[1] * W + p.start[0]
+        self.finish = p.finish[1] * W + p.finish[0]
+        need = [2] * N
+        need[self.start] = need[self.finish] = 1
+        self.need = need
+        isend = [0] * N
+        isend[self.start] = isend[self.finish] = 1
+        self.isend = isend
+
+        # lines: cells in order, target, the edges between consecutive cells
+        self.lcells, self.ltarget, self.ledges, self.lname, self.lclue = [], [], [], [], []
+        cell_lines = [[] for _ in range(N)]
+        for cells, count, clue, name in p.lines:
+            k = len(self.lcells)
+            idx = [y * W + x for x, y in cells]
+            self.lcells.append(idx)
+            self.ltarget.append(count)
+            self.lname.append(name)
+            self.lclue.append(clue)
+            pairs = []
+            for a, b in itertools.pairwise(idx):
+                pairs.append((self.edge_between(a, b), a, b))
+            self.ledges.append(pairs)
+            if count is not None:
+                for i in idx:
+                    cell_lines[i].append(k)
+        self.cell_lines = cell_lines
+        self.counted = [k for k, t in enumerate(self.ltarget) if t is not None]
+        K = len(self.lcells)
+
+        self.cs = [UNK] * N
+        self.es = [UNK] * self.E
+        self.deg = [0] * N
+        self.free = [len(a) for a in cadj]
+        self.oe = list(range(N))
+        self.sz = [1] * N
+        self.ltc = [0] * K
+        self.luc = [len(c) for c in self.lcells]
+        # scalars: [track cells, counted lines not yet reached, path complete]
+        self.sc = [0, sum(1 for t in self.ltarget if t), 0]
+        self.trail: list = []
+        self.track_log: list = []  # edges set to track, in order (for traced searches)
+        self.cq: list = []
+        self.lq: list = []
+        self.incq = [0] * N
+        self.inlq = [0] * K
+        self.log = [] if log else None
+
+    # --- geometry -----------------------------------------------------------------------
+    def edge_between(self, i: int, j: int) -> int:
+        if j < i:
+            i, j = j, i
+        if j == i + 1:
+            return self.eright[i]
+        if j == i + self.W:
+            return self.edown[i]
+        return -1
+
+    def cell(self, i: int):
+        return (i % self.W, i // self.W)
+
+    def edge_cells(self, e: int):
+        return self.cell(self.ea[e]), self.cell(self.eb[e])
+
+    def edge_move(self, e: int, on: int):
+        (x1, y1), (x2, y2) = self.edge_cells(e)
+        return ("edge", x1, y1, x2, y2, on)
+
+    # --- setting values -------------------------------------------------------------------
+    def set_cell(self, i: int, v: int, why: str, ref) -> None:
+        cs = self.cs
+        cur = cs[i]
+        if cur == v:
+            return
+        if cur != UNK:
+            raise Contradiction
+        sc = self.sc
+        if v == YES and sc[2]:
+            raise Contradiction
+        trail = self.trail
+        trail.append((cs, i, UNK))
+        cs[i] = v
+        ltc, luc, ltarget = self.ltc, self.luc, self.ltarget
+        for k in self.cell_lines[i]:
+            t = ltarget[k]
+            trail.append((luc, k, luc[k]))
+            luc[k] -= 1
+            if v == YES:
+                n = ltc[k] + 1
+                trail.append((ltc, k, n - 1))
+                ltc[k] = n
+                if n > t:
+                    raise Contradiction
+                if n == t:
+                    trail.append((sc, 1, sc[1]))
+                    sc[1] -= 1
+            elif ltc[k] + luc[k] < t:
+                raise Contradiction
+            if not self.inlq[k]:
+                self.inlq[k] = 1
+                self.lq.append(k)
+        if v == YES:
+            trail.append((sc, 0, sc[0]))
+            sc[0] += 1
+        if not self.incq[i]:
+            self.incq[i] = 1
+            self.cq.append(i)
+        if self.log is not None:
+            self.log.append(("cell", i, v, why, ref))
+
+    def set_edge(self, e: int, v: int, why: str, ref) -> None:
+        es = self.es
+        cur = es[e]
+        if cur == v:
+            return
+        if cur != UNK:
+            raise Contradiction
+        trail = self.trail
+        a = self.ea[e]
+        b = self.eb[e]
+        free = self.free
+        trail.append((es, e, UNK))
+        es[e] = v
+        trail.append((free, a, free[a]))
+        free[a] -= 1
+        trail.append((free, b, free[b]))
+        free[b] -= 1
+        if self.log is not None:
+            self.log.append(("edge", e, v, why, ref))
+        incq, cq = self.incq, self.cq
+        if not incq[a]:
+            incq[a] = 1
+            cq.append(a)
+        if not incq[b]:
+            incq[b] = 1
+            cq.append(b)
+        if v != YES:
+            return
+        deg, need = self.deg, self.need
+        trail.append((deg, a, deg[a]))
+        deg[a] += 1
+        trail.append((deg, b, deg[b]))
+        deg[b] += 1
+        if deg[a] > need[a] or deg[b] > need[b]:
+            raise Contradiction
+        # a and b were fragment ends (or lone cells); join their fragments
+        oe, sz = self.oe, self.sz
+        if self.cs[a] != YES:
+            self.set_cell(a, YES, "edge", e)
+        if self.cs[b] != YES:
+            self.set_cell(b, YES, "edge", e)
+        self.track_log.append(e)  # only once both cells may hold track: a shown piece is legal
+        x = oe[a]
+        y = oe[b]
+        if x == b:
+            raise Contradiction  # closes a loop
+        s = sz[x] + sz[y]
+        trail.append((oe, x, oe[x]))
+        trail.append((oe, y, oe[y]))
+        trail.append((sz, x, sz[x]))
+        trail.append((sz, y, sz[y]))
+        oe[x] = y
+        oe[y] = x
+        sz[x] = s
+        sz[y] = s
+        st, fi = self.start, self.finish
+        if (x == st and y == fi) or (x == fi and y == st):
+            sc = self.sc
+            if sc[0] != s or sc[1] != 0:
+                raise Contradiction
+            trail.append((sc, 2, 0))
+            sc[2] = 1
+            cs = self.cs
+            for c in range(self.N):
+                if cs[c] == UNK:
+                    self.set_cell(c, NO, "complete", None)
+            return
+        e2 = self.edge_between(x, y)
+        if e2 >= 0 and es[e2] == UNK:
+            self.set_edge(e2, NO, "loop", e2)
+        if x == st or y == st or x == fi or y == fi:
+            self.check_close()
+
+    def check_close(self) -> None:
+        """The edge joining A's fragment to B's is empty unless it would finish the puzzle."""
+        oe = self.oe
+        hs = oe[self.start]
+        hf = oe[self.finish]
+        if hs == self.finish:
+            return
+        e = self.edge_between(hs, hf)
+        if e >= 0 and self.es[e] == UNK:
+            sc = self.sc
+            if sc[1] != 0 or sc[0] != self.sz[hs] + self.sz[hf]:
+                self.set_edge(e, NO, "early", e)
+
+    # --- local rules --------------------------------------------------------------------------
+    def cell_rule(self, i: int) -> None:
+        st = self.cs[i]
+        f = self.free[i]
+        if st == NO:
+            if f:
+                es = self.es
+                for e, _j in self.cadj[i]:
+                    if es[e] == UNK:
+                        self.set_edge(e, NO, "nocell", i)
+            return
+        d = self.deg[i]
+        n = self.need[i]
+        if d == n:
+            if f:
+                es = self.es
+                for e, _j in self.cadj[i]:
+                    if es[e] == UNK:
+                        self.set_edge(e, NO, "full", i)
+        elif st == YES:
+            if d + f < n:
+                raise Contradiction
+            if d + f == n:
+                es = self.es
+                for e, _j in self.cadj[i]:
+                    if es[e] == UNK:
+                        self.set_edge(e, YES, "forced", i)
+        elif f < 2:
+            self.set_cell(i, NO, "dead", i)
+
+    def line_rule(self, k: int) -> None:
+        uc = self.luc[k]
+        if uc == 0:
+            return
+        rem = self.ltarget[k] - self.ltc[k]
+        cs = self.cs
+        if rem == 0:
+            for c in self.lcells[k]:
+                if cs[c] == UNK:
+                    self.set_cell(c, NO, "countfull", k)
+        elif rem == uc:
+            for c in self.lcells[k]:
+                if cs[c] == UNK:
+                    self.set_cell(c, YES, "countneed", k)
+        elif self.level >= TRICKY:
+            es = self.es
+            if rem == 1:
+                for e, a, b in self.ledges[k]:
+                    if es[e] == UNK and cs[a] == UNK and cs[b] == UNK:
+                        self.set_edge(e, NO, "pair", k)
+            if uc - rem == 1:
+                free = self.free
+                for e, a, b in self.ledges[k]:
+                    if es[e] == UNK and cs[a] == UNK and cs[b] == UNK:
+                        if free[a] <= 2:
+                            self.set_cell(b, YES, "neighbour", (k, a))
+                        elif free[b] <= 2:
+                            self.set_cell(a, YES, "neighbour", (k, b))
+
+    def propagate(self) -> None:
+        cq, lq, incq, inlq = self.cq, self.lq, self.incq, self.inlq
+        cell_rule, line_rule = self.cell_rule, self.line_rule
+        try:
+            while True:
+                while cq:
+                    i = cq.pop()
+                    incq[i] = 0
+                    cell_rule(i)
+                if lq:
+                    k = lq.pop()
+                    inlq[k] = 0
+                    line_rule(k)
+                    continue
+                break
+        except Contradiction:
+            self.clear_queues()
+            raise
+
+    def clear_queues(self) -> None:
+        for i in self.cq:
+            self.incq[i] = 0
+        for k in self.lq:
+            self.inlq[k] = 0
+        self.cq.clear()
+        self.lq.clear()
+
+    # --- global rules -------------------------------------------------------------------------
+    def reach_rule(self) -> None:
+        """Cells that cannot be reached from A over possible edges are empty."""
+        cs, es, cadj = self.cs, self.es, self.cadj
+        seen = [False] * self.N
+        seen[self.start] = True
+        stack = [self.start]
+        while stack:
+            v = stack.pop()
+            for e, u in cadj[v]:
+                if not seen[u] and es[e] != NO and cs[u] != NO:
+                    seen[u] = True
+                    stack.append(u)
+        for i in range(self.N):
+            if not seen[i] and cs[i] != NO:
+                self.set_cell(i, NO, "reach", i)
+
+    def cut_rule(self) -> None:
+        """Tarjan's low-link over possible cells and edges, from A.
+
+        For a cell p and a DFS child v with low[v] >= disc[p], p separates v's subtree
+        from A: if the subtree holds track, p (and the edge, if it is a bridge) must be
+        track; if it holds none, the path could enter it only to come back through p, so
+        all of it is empty.  Cells never reached are empty."""
+        N = self.N
+        cs, es, cadj = self.cs, self.es, self.cadj
+        disc = [-1] * N
+        low = [0] * N
+        has = [0] * N  # track cells in the DFS subtree
+        ptr = [0] * N
+        pe = [-1] * N
+        order = []
+        root = self.start
+        disc[root] = low[root] = 0
+        has[root] = 1
+        order.append(root)
+        stack = [root]
+        t = 1
+        must_cells = []
+        must_edges = []
+        empty_ranges = []
+        while stack:
+            v = stack[-1]
+            adj = cadj[v]
+            pv = ptr[v]
+            if pv < len(adj):
+                e, u = adj[pv]
+                ptr[v] = pv + 1
+                if e == pe[v] or es[e] == NO or cs[u] == NO:
+                    continue
+                du = disc[u]
+                if du < 0:
+                    disc[u] = low[u] = t
+                    t += 1
+                    pe[u] = e
+                    has[u] = 1 if cs[u] == YES else 0
+                    order.append(u)
+                    stack.append(u)
+                elif du < low[v]:
+                    low[v] = du
+            else:
+                stack.pop()
+                if stack:
+                    p = stack[-1]
+                    low[p] = min(low[p], low[v])
+                    if low[v] >= disc[p]:
+                        if has[v]:
+                            if cs[p] == UNK:
+                                must_cells.append(p)
+                            if low[v] > disc[p] and es[pe[v]] == UNK:
+                                must_edges.append(pe[v])
+                        else:
+                            empty_ranges.append(disc[v])
+                    if has[v]:
+                        has[p] = 1
+        # the subtree of v occupies order[disc[v] : disc[v] + size]; sizes from disc order
+        if empty_ranges:
+            size = [1] * t
+            for idx in range(t - 1, 0, -1):
+                v = order[idx]
+                p = self.other_cell(pe[v], v)
+                size[disc[p]] += size[idx]
+            for d0 in empty_ranges:
+                for idx in range(d0, d0 + size[d0]):
+                    c = order[idx]
+                    if cs[c] == UNK:
+                        self.set_cell(c, NO, "pocket", (c, self.other_cell(pe[order[d0]], order[d0])))
+                    elif cs[c] == YES:
+                        raise Contradiction
+        for i in range(N):
+            if disc[i] < 0 and cs[i] != NO:
+                self.set_cell(i, NO, "reach", i)
+        for p in must_cells:
+            self.set_cell(p, YES, "cut", p)
+        for e in must_edges:
+            self.set_edge(e, YES, "bridge", e)
+
+    def other_cell(self, e: int, v: int) -> int:
+        a = self.ea[e]
+        return self.eb[e] if a == v else a
+
+    def parity_rule(self) -> None:
+        """Bridges of the graph of undecided edges are fixed by parity.
+
+        For a side S of such a bridge, the degrees in S sum to twice its track cells
+        minus its A/B ends, so the bridge is track exactly when the ends in S plus the
+        known track degrees in S are odd.  A whole component must come out even."""
+        N = self.N
+        es, cadj, deg, isend, free = self.es, self.cadj, self.deg, self.isend, self.free
+        disc = [-1] * N
+        low = [0] * N
+        par = [0] * N
+        ptr = [0] * N
+        pe = [-1] * N
+        t = 0
+        fixes = []
+        for root in range(N):
+            if disc[root] >= 0 or free[root] == 0:
+                continue
+            disc[root] = low[root] = t
+            t += 1
+            par[root] = (isend[root] + deg[root]) & 1
+            stack = [root]
+            while stack:
+                v = stack[-1]
+                adj = cadj[v]
+                pv = ptr[v]
+                if pv < len(adj):
+                    e, u = adj[pv]
+                    ptr[v] = pv + 1
+                    if es[e] != UNK or e == pe[v]:
+                        continue
+                    du = disc[u]
+                    if du < 0:
+                        disc[u] = low[u] = t
+                        t += 1
+                        pe[u] = e
+                        par[u] = (isend[u] + deg[u]) & 1
+                        stack.append(u)
+                    elif du < low[v]:
+                        low[v] = du
+                else:
+                    stack.pop()
+                    if stack:
+                        p = stack[-1]
+                        low[p] = min(low[p], low[v])
+                        par[p] ^= par[v]
+                        if low[v] > disc[p]:
+                            fixes.append((pe[v], par[v]))
+            if par[root]:
+                raise Contradiction
+        for e, odd in fixes:
+            self.set_edge(e, YES if odd else NO, "parity", e)
+
+    # --- driving ---------------------------------------------------------------------------------
+    def place_givens(self) -> None:
+        """A, B and the given pieces; raises Contradiction if they clash."""
+        p = self.puzzle
+        W = self.W
+        self.set_cell(self.start, YES, "end", self.start)
+        self.set_cell(self.finish, YES, "end", self.finish)
+        for (x, y), mask in p.fixed:
+            i = y * W + x
+            self.set_cell(i, YES, "given", i)
+            for bit, (dx, dy) in ((1, (1, 0)), (2, (0, -1)), (4, (-1, 0)), (8, (0, 1))):
+                nx, ny = x + dx, y + dy
+                if mask & bit and 0 <= nx < W and 0 <= ny < self.H:
+                    self.set_edge(self.edge_between(i, ny * W + nx), YES, "given", i)
+
+    def deduce(self) -> None:
+        """Apply the rules of this engine's level until nothing changes."""
+        level = self.level
+        trail = self.trail
+        try:
+            while True:
+                self.propagate()
+                mark = len(trail)
+                self.check_close()
+                if len(trail) != mark:
+                    continue
+                if self.sc[2] or level < TRICKY:
+                    break
+                for k in self.counted:
+                    self.line_rule(k)
+                if len(trail) != mark:
+                    continue
+                if level >= HARD:
+                    self.cut_rule()
+                else:
+                    self.reach_rule()
+                if len(trail) != mark:
+                    continue
+                if level >= HARD:
+                    self.parity_rule()
+                    if len(trail) != mark:
+                        continue
+                break
+        except Contradiction:
+            self.clear_queues()
+            raise
+
+    def undo(self, mark: int) -> None:
+        trail = self.trail
+        while len(trail) > mark:
+            arr, i, v = trail.pop()
+            arr[i] = v
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.sc[2])
+
+    def progress(self) -> int:
+        """How much is decided: cells plus edges, for comparing partial solves."""
+        return self.N + self.E - self.cs.count(UNK) - self.es.count(UNK)
+
+    def choose(self) -> int:
+        """An undecided edge at the open fragment end with the fewest options."""
+        cs, deg, need, free = self.cs, self.deg, self.need, self.free
+        best = -1
+        best_free = 99
+        for i in range(self.N):
+            if cs[i] == YES and deg[i] < need[i]:
+                f = free[i]
+                if f < best_free:
+                    best, best_free = i, f
+                    if f <= 2:
+                        break
+        if best < 0:
+            return -1
+        for e, _j in self.cadj[best]:
+            if self.es[e] == UNK:
+                return e
+        return -1
+
+    def path(self) -> tuple:
+        """The complete path from A to B as cells."""
+        es, cadj = self.es, self.cadj
+        out = [self.start]
+        prev = -1
+        cur = self.start
+        while cur != self.finish:
+            for e, u in cadj[cur]:
+                if es[e] == YES and u != prev:
+                    prev, cur = cur, u
+                    break
+            else:
+                break
+            out.append(cur)
+        return tuple(self.cell(i) for i in out)
+
+
+def try_set(engine: Engine, e: int, v: int) -> bool:
+    try:
+        engine.set_edge(e, v, "guess", e)
+        engine.deduce()
+        return True
+    except Contradiction:
+        engine.clear_queues()
+        return False
+
+
+def solution_of(engine: Engine) -> Solution:
+    path = engine.path()
+    p = engine.puzzle
+    return Solution(path, p.message(path) if p.has_symbols else None)
+
+
+def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_marks=()):
+    """Every solution of ``puzzle``: a generator of core.solver events.
+
+    ``given_edges`` / ``given_marks`` start the search from a player's progress (the
+    hint uses it); the window's solve starts from the puzzle as given."""
+    engine = Engine(puzzle, level)
+    W = puzzle.width
+    nodes = 0
+    last = time.perf_counter()
+    emitted = 0
+    tlog = engine.track_log
+    try:
+        engine.place_givens()
+        for a, b in given_edges:
+            engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), YES, "player", None)
+        for x, y in given_marks:
+            engine.set_cell(y * W + x, NO, "player", None)
+        emitted = len(tlog)  # the given pieces and the player's track are on the board already
+        engine.deduce()
+    except Contradiction:
+        engine.clear_queues()
+        if trace:
+            for e in tlog[emitted:]:
+                yield Step("deduce", engine.edge_move(e, 1), "deduced", engine.edge_cells(e))
+        yield Progress(1)
+        return
+    root_tlen = emitted
+    frames: list = []  # [trail mark, track-log length, edge, phase]
+    descend = True
+    while True:
+        if descend:
+            nodes += 1
+            now = time.perf_counter()
+            if now - last > 0.004:
+                last = now
+                yield Progress(nodes)
+            if trace:
+                guess = frames[-1] if frames else None
+                for idx in range(emitted, len(tlog)):
+                    e = tlog[idx]
+                    cells = engine.edge_cells(e)
+                    if guess is not None and idx == guess[1] and guess[3] == 0:
+                        yield Step("try", engine.edge_move(e, 1), f"Try track {cells[0]}-{cells[1]}", cells)
+                    else:
+                        yield Step("deduce", engine.edge_move(e, 1), f"Deduced track {cells[0]}-{cells[1]}", cells)
+                emitted = len(tlog)
+            if engine.solved:
+                yield Progress(nodes)  # so the driver's count of nodes is current
+                yield Found(solution_of(engine))
+            else:
+                e = engine.choose()
+                if e >= 0:
+                    frames.append([len(engine.trail), len(tlog), e, 0])
+                    descend = try_set(engine, e, YES)
+                    continue
+        # backtrack (a failed try is shown growing before it is taken up)
+        descend = False
+        if trace and emitted < len(tlog):
+            guess = frames[-1] if frames else None
+            for idx in range(emitted, len(tlog)):
+                e = tlog[idx]
+                cells = engine.edge_cells(e)
+                action = "try" if guess is not None and idx == guess[1] and guess[3] == 0 else "deduce"
+                yield Step(action, engine.edge_move(e, 1), f"{'Try' if action == 'try' else 'Deduced'} track {cells[0]}-{cells[1]}", cells)
+            emitted = len(tlog)
+        while frames:
+            fr = frames[-1]
+            if trace:
+                for idx in range(min(emitted, len(tlog)) - 1, fr[1] - 1, -1):
+                    e = tlog[idx]
+                    cells = engine.edge_cells(e)
+                    yield Step("backtrack", engine.edge_move(e, 0), f"Take up {cells[0]}-{cells[1]}", cells)
+                emitted = min(emitted, fr[1])
+            engine.undo(fr[0])
+            del tlog[fr[1] :]
+            if fr[3] == 0:
+                fr[3] = 1
+                if try_set(engine, fr[2], NO):
+                    descend = True
+                    break
+            else:
+                frames.pop()
+        if not descend:
+            if trace:
+                for idx in range(min(emitted, len(tlog)) - 1, root_tlen - 1, -1):
+                    e = tlog[idx]
+                    cells = engine.edge_cells(e)
+                    yield Step("backtrack", engine.edge_move(e, 0), f"Take up {cells[0]}-{cells[1]}", cells)
+            yield Progress(nodes)
+            return
+
+
+def grade(puzzle) -> int | None:
+    """The easiest level whose deductions alone solve the puzzle; SEARCH if none does;
+    None if the deductions find it impossible."""
+    for level in (EASY, TRICKY, HARD):
+        engine = Engine(puzzle, level)
+        try:
+            engine.place_givens()
+            engine.deduce()
+        except Contradiction:
+            return None
+        if engine.solved:
+            return level
+    return SEARCH

@@ -1,0 +1,88 @@
+"""Tracks generator: unique puzzles at the asked difficulty, reproducible by seed, with
+given pieces only where they are needed."""
+
+import pytest
+
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.solver import UNIQUE, run
+from puzzlegui.kinds.tracks import KIND
+from puzzlegui.kinds.tracks import solver as tsolver
+from puzzlegui.kinds.tracks.generator import _solves, _with_fixed
+from puzzlegui.kinds.tracks.model import direction
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"width": 8, "height": 8, "split": False, "difficulty": "easy"},
+        {"width": 8, "height": 8, "split": False, "difficulty": "tricky"},
+        {"width": 8, "height": 8, "split": False, "difficulty": "hard"},
+        {"width": 10, "height": 6, "split": True, "difficulty": "tricky"},
+        {"width": 6, "height": 9, "split": True, "difficulty": "hard"},
+    ],
+)
+def test_generated_puzzles_are_unique_and_graded(params):
+    level = tsolver.LEVEL_NAMES.index(params["difficulty"])
+    for seed in (1, 2):
+        state = KIND.generate(params, seed=seed)
+        p = state.puzzle
+        assert (p.width, p.height, p.split is not None) == (params["width"], params["height"], params["split"])
+        result = run(KIND.solve(state), mode=UNIQUE)
+        assert result.complete and result.count == 1
+        assert tsolver.grade(p) == level
+        assert KIND.params_of(state) == params
+        path = result.solutions[0].path
+        # every given piece is a piece of the one solution ...
+        index = {c: k for k, c in enumerate(path)}
+        for c, mask in p.fixed:
+            k = index[c]
+            want = 0
+            if k > 0:
+                want |= direction(c, path[k - 1])
+            if k < len(path) - 1:
+                want |= direction(c, path[k + 1])
+            if k == 0 and p.start_edge:
+                want |= p.start_edge
+            if k == len(path) - 1 and p.finish_edge:
+                want |= p.finish_edge
+            assert mask == want
+        # ... and none can be removed without the level's deductions failing
+        for item in p.fixed:
+            assert not _solves(_with_fixed(p, [x for x in p.fixed if x != item]), level)
+        if not params["split"]:
+            assert p.start_edge and p.finish_edge and p.start[0] == 0 and p.finish[1] == p.height - 1
+            assert KIND.parse_game_id(KIND.format_game_id(state)).puzzle.columns == p.columns
+
+
+def test_same_seed_same_puzzle():
+    params = {"width": 10, "height": 10, "split": False, "difficulty": "tricky"}
+    a = KIND.generate(params, seed=42)
+    b = KIND.generate(params, seed=42)
+    c = KIND.generate(params, seed=43)
+    assert a == b and a != c
+
+
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"width": 3}, "width must be from 4 to 30"),
+        ({"height": 31}, "height must be from 4 to 30"),
+        ({"split": "yes"}, "Split rows must be true or false"),
+        ({"difficulty": "fiendish"}, "easy, tricky, hard"),
+        ({"colour": 1}, 'no parameter "colour"'),
+        ({"width": 4, "height": 4, "difficulty": "hard"}, "too small for a hard puzzle"),
+    ],
+)
+def test_bad_parameters(params, words):
+    with pytest.raises(PuzzleError) as info:
+        KIND.generate(params, seed=1)
+    assert words in str(info.value)
+
+
+def test_parameters_and_presets_describe_the_generator():
+    names = [p.name for p in KIND.parameters()]
+    assert names == ["width", "height", "split", "difficulty"]
+    labels = [p.label for p in KIND.presets()]
+    assert "15x15 Hard" in labels and any("split" in x for x in labels)
+    for preset in KIND.presets():
+        KIND._params(preset.params)  # every preset is valid

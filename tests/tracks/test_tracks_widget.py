@@ -1,0 +1,313 @@
+"""The Tracks board and editor under pytest-qt: drags, clicks, keys, animation, the
+message panel (audio without a device) and the editor."""
+
+import itertools
+import wave
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
+from tracks_helpers import SEED_ARTICLE_PATH, SEED_MESSAGE, flip
+
+from puzzlegui.core.files import load_builtin
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.gui import theme
+from puzzlegui.kinds.tracks import KIND
+from puzzlegui.kinds.tracks import widget as tw
+from puzzlegui.kinds.tracks.editor import Editor
+from puzzlegui.kinds.tracks.model import edge_key
+from puzzlegui.kinds.tracks.widget import Board
+
+
+@pytest.fixture
+def seed():
+    return load_builtin("tracks-mums-2008").state
+
+
+@pytest.fixture
+def board(qtbot, seed):
+    b = Board(KIND)
+    qtbot.addWidget(b)
+    b.resize(900, 420)
+    b.set_state(seed)
+    b.show()
+    qtbot.waitExposed(b)
+    return b
+
+
+def at(board, cell):
+    x, y = board.geometry_for().cell_center(*cell)
+    return QPoint(int(x), int(y))
+
+
+def controller(board):
+    """What the window does: apply each requested move and show the result, animated."""
+    moves = []
+
+    def apply(move):
+        moves.append(move)
+        board.set_state(KIND.apply(board.state, move), move, animate=True)
+
+    board.moveRequested.connect(apply)
+    return moves
+
+
+def drag(qtbot, board, cells, button=Qt.LeftButton):
+    qtbot.mousePress(board, button, pos=at(board, cells[0]))
+    for c in cells[1:]:
+        qtbot.mouseMove(board, at(board, c))
+    qtbot.mouseRelease(board, button, pos=at(board, cells[-1]))
+
+
+def test_geometry_hit_test_matches_painting(board):
+    geo = board.geometry_for()
+    assert board.grid_size() == (16, 6)
+    for cell in ((0, 0), (15, 5), (8, 3)):
+        p = at(board, cell)
+        assert geo.cell_at(p.x(), p.y()) == cell
+    left, top, right, _bottom = board.margins
+    assert left >= 1.0 and right >= 1.0 and top >= 1.0  # room for split counts on both sides
+
+
+def test_drag_lays_track_cell_by_cell(qtbot, board):
+    moves = []
+    board.moveRequested.connect(moves.append)
+    drag(qtbot, board, [(0, 5), (0, 4), (0, 3), (1, 3)])
+    assert moves == [("edge", 0, 5, 0, 4, 1), ("edge", 0, 4, 0, 3, 1), ("edge", 0, 3, 1, 3, 1)]
+
+
+def test_fast_drag_fills_skipped_cells(qtbot, board):
+    moves = []
+    board.moveRequested.connect(moves.append)
+    drag(qtbot, board, [(2, 2), (5, 2)])
+    assert moves == [("edge", 2, 2, 3, 2, 1), ("edge", 3, 2, 4, 2, 1), ("edge", 4, 2, 5, 2, 1)]
+
+
+def test_dragging_back_takes_up_the_last_piece(qtbot, board):
+    moves = controller(board)
+    drag(qtbot, board, [(0, 5), (0, 4), (0, 3), (0, 4)])
+    assert moves[-1] == ("edge", 0, 3, 0, 4, 0)  # from where the drag is back to where it was
+    assert board.state.edges == {edge_key((0, 5), (0, 4))}
+
+
+def test_drag_along_track_erases_it(qtbot, board):
+    moves = controller(board)
+    drag(qtbot, board, [(3, 1), (4, 1), (5, 1), (6, 1)])
+    assert len(board.state.edges) == 3
+    drag(qtbot, board, [(4, 1), (5, 1), (6, 1)])
+    assert moves[-2:] == [("edge", 4, 1, 5, 1, 0), ("edge", 5, 1, 6, 1, 0)]
+    assert board.state.edges == {edge_key((3, 1), (4, 1))}
+    qtbot.waitUntil(lambda: not board.is_animating())
+
+
+def test_click_marks_no_track_and_refusals_are_explained(qtbot, board):
+    moves = controller(board)
+    qtbot.mouseClick(board, Qt.LeftButton, pos=at(board, (6, 4)))
+    assert moves == [("mark", 6, 4, 1)] and (6, 4) in board.state.marks
+    qtbot.mouseClick(board, Qt.RightButton, pos=at(board, (6, 4)))
+    assert moves[-1] == ("mark", 6, 4, 0)
+    with qtbot.waitSignal(board.statusMessage) as blocker:
+        qtbot.mouseClick(board, Qt.LeftButton, pos=at(board, (0, 5)))  # A
+    assert "A and B" in blocker.args[0]
+    drag(qtbot, board, [(9, 2), (10, 2)])
+    with qtbot.waitSignal(board.statusMessage) as blocker:
+        qtbot.mouseClick(board, Qt.LeftButton, pos=at(board, (9, 2)))
+    assert "take it up" in blocker.args[0]
+    assert len(moves) == 3
+
+
+def test_keyboard_play(qtbot, board):
+    moves = controller(board)
+    board.setFocus()
+    assert board.cursor == (0, 5)  # the cursor starts on A
+    qtbot.keyClick(board, Qt.Key_Up, Qt.ShiftModifier)
+    qtbot.keyClick(board, Qt.Key_Up, Qt.ShiftModifier)
+    qtbot.keyClick(board, Qt.Key_Right)
+    qtbot.keyClick(board, Qt.Key_Space)
+    assert moves == [("edge", 0, 5, 0, 4, 1), ("edge", 0, 4, 0, 3, 1), ("mark", 1, 3, 1)]
+    assert board.cursor == (1, 3)
+    qtbot.keyClick(board, Qt.Key_Left)
+    qtbot.keyClick(board, Qt.Key_Down, Qt.ShiftModifier)  # along existing track: take it up
+    assert moves[-1] == ("edge", 0, 3, 0, 4, 0)
+    qtbot.waitUntil(lambda: not board.is_animating())
+
+
+def test_not_interactive_ignores_input(qtbot, board):
+    board.set_interactive(False)
+    with qtbot.assertNotEmitted(board.moveRequested):
+        drag(qtbot, board, [(0, 5), (0, 4)])
+        qtbot.mouseClick(board, Qt.LeftButton, pos=at(board, (5, 5)))
+        qtbot.keyClick(board, Qt.Key_Space)
+
+
+def test_laying_a_piece_animates_and_finishes(qtbot, board, seed):
+    board.animation_ms = 120
+    new = KIND.apply(seed, ("edge", 0, 5, 0, 4, 1))
+    board.set_state(new, ("edge", 0, 5, 0, 4, 1), animate=True)
+    assert board.is_animating()
+    board.grab()  # paints the half-grown piece
+    qtbot.waitUntil(lambda: not board.is_animating(), timeout=3000)
+    cleared = KIND.apply(new, ("clear",))
+    board.set_state(cleared, ("clear",), animate=True)
+    assert board.is_animating()
+    qtbot.waitUntil(lambda: not board.is_animating(), timeout=3000)
+
+
+def test_track_and_marks_are_drawn(qtbot, board, seed):
+    state = KIND.apply(KIND.apply(seed, ("edge", 2, 2, 3, 2, 1)), ("mark", 6, 1, 1))
+    board.set_state(state)
+    image = board.grab().toImage()
+    geo = board.geometry_for()
+    (x1, y1), (x2, _y2) = geo.cell_center(2, 2), geo.cell_center(3, 2)
+    mid = image.pixelColor(int((x1 + x2) / 2), int(y1))
+    assert mid.name() == QColor(theme.TRACK).name()
+    ex, ey = geo.cell_center(3, 4)
+    empty = image.pixelColor(int(ex + geo.cell * 0.3), int(ey))
+    assert empty.name() == QColor(theme.PAPER).name()
+    cx, cy = geo.cell_center(6, 1)
+    assert image.pixelColor(int(cx), int(cy)).name() != QColor(theme.PAPER).name()  # the cross
+    board.set_violations(KIND.check(state))
+    board.set_highlight([(1, 1)], "here")
+    board.grab()
+
+
+def test_panel_shows_message_when_complete_and_plays_without_device(qtbot, board, seed, monkeypatch, tmp_path):
+    panel = board.side_panel()
+    qtbot.addWidget(panel)
+    assert board.side_panel() is panel
+    assert not panel.play_button.isEnabled()
+    assert "once" in panel.text.text()
+    path = [flip(c) for c in SEED_ARTICLE_PATH]
+    state = seed
+    for a, b in itertools.pairwise(path):
+        state = KIND.apply(state, ("edge", *a, *b, 1))
+    board.set_state(state)
+    assert panel.text.text() == SEED_MESSAGE
+    assert panel.play_button.isEnabled() and panel.export_button.isEnabled()
+    panel.show_symbols.setChecked(True)
+    assert board.show_symbols
+    board.grab()
+    # no sound device: a plain sentence, and QtMultimedia is never needed
+    monkeypatch.setattr(tw, "audio_outputs", list)
+    panel.play_button.click()
+    assert "No audio device is available" in panel.status.text()
+    assert "Export WAV" in panel.status.text()
+    # export writes a WAV file where the user chose
+    target = tmp_path / "tab"
+    monkeypatch.setattr(tw.QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    panel.export_button.click()
+    written = tmp_path / "tab.wav"
+    assert written.exists() and "Saved" in panel.status.text()
+    with wave.open(str(written), "rb") as w:
+        assert w.getnchannels() == 1 and w.getnframes() > 0
+
+
+def test_panel_without_symbol_layer(qtbot, board):
+    board.set_state(KIND.parse_game_id("8x8:d9s5c6zgAa,1,4,1,4,4,3,S3,5,2,2,4,S5,3,3,5,1"))
+    panel = board.side_panel()
+    qtbot.addWidget(panel)
+    assert "no symbol\nlayer" in panel.text.text()
+    assert not panel.play_button.isEnabled() and not panel.show_symbols.isEnabled()
+    assert board.margins[0] > 0.8 and board.margins[3] > 0.8  # room for the A and B stubs
+
+
+# --- the editor -------------------------------------------------------------------------------
+def canvas_point(editor, cell=None, clue=None):
+    geo = editor.canvas.geometry_()
+    if cell is not None:
+        x, y = geo.cell_center(*cell)
+    else:
+        pt = tw.clue_centre(editor.draft.view(), geo, clue)
+        x, y = pt.x(), pt.y()
+    return QPoint(int(x), int(y))
+
+
+@pytest.fixture
+def editor(qtbot):
+    e = Editor(KIND)
+    qtbot.addWidget(e)
+    e.resize(700, 600)
+    e.show()
+    qtbot.waitExposed(e)
+    return e
+
+
+def test_editor_builds_a_puzzle_by_clicking_and_typing(qtbot, editor):
+    editor.width_box.setValue(5)
+    editor.height_box.setValue(4)
+    canvas = editor.canvas
+    # counts: click a clue, type a number
+    editor.set_tool("counts")
+    for clue, digits in (((0, -1), "2"), ((4, -1), "1"), ((5, 0), "2"), ((5, 1), "1"), ((5, 2), "12")):
+        qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, clue=clue))
+        with qtbot.waitSignal(editor.changed):
+            qtbot.keyClicks(canvas, digits)
+    assert editor.draft.rows[2] == 2  # 12 is over the limit of 5, so the last digit wins
+    qtbot.keyClick(canvas, Qt.Key_Backspace)
+    assert editor.draft.rows[2] is None
+    # A and B
+    editor.set_tool("start")
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(0, 1)))
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(0, 1)))  # attach to the left edge
+    editor.set_tool("finish")  # B was clamped to (4, 0) by the resize: clicking it attaches it on top
+    assert editor.draft.finish == (4, 0)
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(4, 0)))
+    # a given piece
+    editor.set_tool("pieces")
+    with qtbot.waitSignal(editor.changed):
+        qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(2, 2)))
+    state = editor.puzzle()
+    p = state.puzzle
+    assert (p.width, p.height) == (5, 4)
+    assert p.columns == (2, None, None, None, 1) and p.rows == (2, 1, None, None)
+    assert p.start == (0, 1) and p.start_edge == 4 and p.finish == (4, 0) and p.finish_edge == 2
+    assert dict(p.fixed) == {(2, 2): 1 | 4}
+    # symbols
+    editor.symbols_box.setChecked(True)
+    editor.set_tool("symbols")
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(1, 1)))
+    qtbot.keyClicks(canvas, "7x")
+    assert editor.puzzle().puzzle.symbols[1][1:3] == ("7", "x")
+    editor.grab()
+
+
+def test_editor_explains_what_is_wrong(qtbot, editor):
+    editor.set_tool("finish")
+    qtbot.mouseClick(editor.canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(0, 7)))  # onto A
+    with pytest.raises(PuzzleError, match="different cells"):
+        editor.puzzle()
+    editor.set_tool("finish")
+    qtbot.mouseClick(editor.canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(7, 0)))
+    editor.puzzle()
+    editor.split_box.setChecked(True)
+    assert editor.puzzle().puzzle.split == 4
+    editor.set_tool("counts")
+    qtbot.mouseClick(editor.canvas, Qt.LeftButton, pos=canvas_point(editor, clue=(-1, 0)))
+    with qtbot.waitSignal(editor.changed):
+        qtbot.keyClicks(editor.canvas, "9")  # the left part of a row is only 4 cells wide
+    with pytest.raises(PuzzleError, match="left part of row 1 must be blank or a whole number from 0 to 4"):
+        editor.puzzle()
+    qtbot.keyClick(editor.canvas, Qt.Key_Delete)
+    assert editor.puzzle().puzzle.rows[0] is None
+    # a given piece at A, which has no edge to lead to
+    editor.set_tool("pieces")
+    qtbot.mouseClick(editor.canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(0, 7)))
+    with pytest.raises(PuzzleError, match="the track ends there"):
+        editor.puzzle()
+
+
+def test_editor_starts_from_a_puzzle(qtbot, seed):
+    e = Editor(KIND, seed)
+    qtbot.addWidget(e)
+    assert e.puzzle() == seed
+    e.width_box.setValue(12)  # the right parts of the rows shrink to 4 cells
+    with pytest.raises(PuzzleError, match="right part of row 1 must be blank or a whole number from 0 to 4, not 6"):
+        e.puzzle()
+    e.split_box.setChecked(False)
+    with pytest.raises(PuzzleError, match="row 1 must be blank or a whole number from 0 to 12|add up to"):
+        e.puzzle()
+    assert e.draft.finish == (11, 0) and len(e.draft.symbols[0]) == 12
+    e.width_box.setValue(16)
+    e.split_box.setChecked(True)
+    e.split_col.setValue(8)
+    assert e.puzzle().puzzle.split == 8
