@@ -92,7 +92,7 @@ def main(argv=None) -> int:
         path = out / f"{kind_name}-play{suffix}.png"
         window.grab().save(str(path))
         saved.append(path)
-        window.panel.set_mode(solver.UNIQUE)
+        window.panel.set_mode(solver.ALL)
         window.panel.set_show("solution")
         finished = []
         window.solveFinished.connect(finished.append)

@@ -18,7 +18,7 @@ class Settings:
     DEFAULTS = {
         "speed": 8.0,  # animation steps per second
         "show": "solution",  # "solution" or "search"
-        "solve_mode": "unique",  # "first", "unique" or "all"
+        "solve_mode": "all",  # "all" (exact count up to the cap), "unique" or "first"
         "max_solutions": 100,
         "last_source": "",
         "show_library": True,

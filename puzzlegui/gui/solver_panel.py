@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 from ..core import solver
 
 MODES = (
-    (solver.UNIQUE, "Find and prove unique"),
-    (solver.FIRST, "First solution only"),
     (solver.ALL, "Count all solutions"),
+    (solver.UNIQUE, "Stop at a second solution"),
+    (solver.FIRST, "First solution only"),
 )
 SHOWS = (("solution", "Show the solution"), ("search", "Show the search"))
 
@@ -76,13 +76,13 @@ class SolverPanel(QWidget):
         self.max_solutions.setRange(1, 1_000_000)
         self.max_solutions.setValue(100)
         self.max_solutions.setToolTip("Stop counting after this many solutions")
-        self.show = QComboBox()
+        self.show_box = QComboBox()
         for key, label in SHOWS:
-            self.show.addItem(label, key)
-        self.show.currentIndexChanged.connect(lambda _i: self.showChanged.emit(self.show.currentData()))
+            self.show_box.addItem(label, key)
+        self.show_box.currentIndexChanged.connect(lambda _i: self.showChanged.emit(self.show_box.currentData()))
         form.addRow("Goal", self.mode)
         form.addRow("At most", self.max_solutions)
-        form.addRow("Animate", self.show)
+        form.addRow("Animate", self.show_box)
         buttons = QHBoxLayout()
         self.solve_button = QPushButton("Solve")
         self.solve_button.setDefault(True)
@@ -251,9 +251,9 @@ class SolverPanel(QWidget):
             self.mode.setCurrentIndex(i)
 
     def current_show(self) -> str:
-        return self.show.currentData()
+        return self.show_box.currentData()
 
     def set_show(self, show: str) -> None:
-        i = self.show.findData(show)
+        i = self.show_box.findData(show)
         if i >= 0:
-            self.show.setCurrentIndex(i)
+            self.show_box.setCurrentIndex(i)

@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QHBoxLayout,
+    QBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -147,8 +147,9 @@ class MainWindow(QMainWindow):
 
     def _build_centre(self) -> None:
         centre = QWidget()
-        layout = QHBoxLayout(centre)
+        layout = QBoxLayout(QBoxLayout.LeftToRight, centre)
         layout.setContentsMargins(8, 8, 8, 8)
+        self.centre_layout = layout
         self.board_holder = QVBoxLayout()
         self.title_label = QLabel("")
         self.title_label.setStyleSheet("font-size: 15px; font-weight: 600;")
@@ -158,8 +159,6 @@ class MainWindow(QMainWindow):
         self.side_scroll = QScrollArea()
         self.side_scroll.setWidgetResizable(True)
         self.side_scroll.setFrameShape(QScrollArea.NoFrame)
-        self.side_scroll.setMinimumWidth(260)
-        self.side_scroll.setMaximumWidth(360)
         self.side_scroll.hide()
         layout.addWidget(self.side_scroll)
         self.setCentralWidget(centre)
@@ -180,7 +179,13 @@ class MainWindow(QMainWindow):
         self.panel.stepBackRequested.connect(self.player.step_back)
         self.panel.speedChanged.connect(self._speed_changed)
         self.panel.showChanged.connect(self._show_changed)
-        self.solver_dock = self._dock("Solver", "solver", self.panel, Qt.RightDockWidgetArea)
+        scroll = QScrollArea()  # never squeeze the panel's rows on a short screen
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setWidget(self.panel)
+        scroll.setMinimumWidth(self.panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
+        self.solver_dock = self._dock("Solver", "solver", scroll, Qt.RightDockWidgetArea)
 
     def _action(self, text, slot, shortcut=None, tip=""):
         action = QAction(text, self)
@@ -302,10 +307,27 @@ class MainWindow(QMainWindow):
         panel = self.board.side_panel()
         if panel is not None:
             self.side_scroll.setWidget(panel)
+            self._place_side_panel(panel)
             self.side_scroll.show()
         else:
             self.side_scroll.hide()
         self.board.setFocus()
+
+    def _place_side_panel(self, panel) -> None:
+        """Beside a squarish board, below a wide one (the Tracks seed is 16x6), so the
+        board itself gets the room."""
+        cols, rows = self.board.grid_size()
+        scroll = self.side_scroll
+        if cols >= 1.8 * rows:
+            self.centre_layout.setDirection(QBoxLayout.TopToBottom)
+            # room for the panel as it grows (the Tracks message fills in later)
+            height = max(panel.sizeHint().height() + 4, 250)
+            scroll.setMinimumSize(0, height)
+            scroll.setMaximumSize(16777215, height)
+        else:
+            self.centre_layout.setDirection(QBoxLayout.LeftToRight)
+            scroll.setMinimumSize(240, 0)
+            scroll.setMaximumSize(360, 16777215)
 
     def open_dialog(self) -> None:
         start = str(settings_mod.puzzles_dir())
