@@ -243,3 +243,30 @@ def test_help_dialog_shows_the_kind_rules(qtbot, demo_kind):
     qtbot.addWidget(dialog)
     text = dialog.findChild(QTextBrowser).toPlainText()
     assert "Toggle lamps" in text and "Click a lamp" in text and "Undo" in text
+
+
+def test_every_action_is_in_a_menu_with_a_shortcut(window):
+    in_menus = {a for menu in window.menuBar().findChildren(type(window.menuBar().actions()[0].menu())) for a in menu.actions()}
+    for name, action in window.actions_by_name.items():
+        assert action in in_menus, name
+        if name != "about":
+            assert not action.shortcut().isEmpty(), name
+    shortcuts = [a.shortcut().toString() for a in window.actions_by_name.values() if not a.shortcut().isEmpty()]
+    assert len(shortcuts) == len(set(shortcuts))  # no two actions fight over a key
+
+
+def test_settings_persist_speed_and_goal(qtbot, demo_kind):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.panel.speed.setValue(900)
+    w.panel.set_mode(solver.FIRST)
+    load(w)
+    w.solve()
+    qtbot.waitUntil(lambda: not w.job.is_running(), timeout=5000)
+    speed = w.settings.speed
+    w.close()
+    again = MainWindow(restore=False)
+    qtbot.addWidget(again)
+    assert abs(again.player.steps_per_second - speed) < 1e-6
+    assert again.panel.current_mode() == solver.FIRST
+    again.shutdown()

@@ -206,7 +206,7 @@ class MainWindow(QMainWindow):
         a["save"] = self._action("&Save", self.save, QKeySequence.Save)
         a["save_as"] = self._action("Save &As…", self.save_as, QKeySequence.SaveAs)
         a["edit"] = self._action("&Edit board…", self.edit_board, "Ctrl+E", "Change the puzzle or enter your own")
-        a["quit"] = self._action("&Quit", self.close, QKeySequence.Quit)
+        a["quit"] = self._action("&Quit", self.close, "Ctrl+Q")
         a["undo"] = self._action("&Undo", self.undo, QKeySequence.Undo)
         a["redo"] = self._action("&Redo", self.redo, [QKeySequence.Redo, "Ctrl+Y"])
         a["restart"] = self._action("Re&start", self.restart, "Ctrl+R", "Back to the puzzle as given (undoable)")
