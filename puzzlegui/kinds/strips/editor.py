@@ -1,0 +1,277 @@
+"""The Strips editor: size, colours by clicking, letters by typing, and the strip set."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from puzzlegui.core.geometry import GridGeometry
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.gui import theme
+
+from . import codec
+from .model import LETTER_CHARS, MAX_SIDE, NO_LETTER
+from .stripset import SEED, SEED_CELLS, format_set, suggest
+
+BLACK = QColor(theme.INK)
+WHITE = QColor("#ffffff")
+
+
+class EditorGrid(QWidget):
+    """The grid being edited: click or drag to paint colours, type letters."""
+
+    edited = Signal()
+
+    def __init__(self, colours, letters, parent=None):
+        super().__init__(parent)
+        self.colours = [list(row) for row in colours]
+        self.letters = [list(row) for row in letters]
+        self.cursor = (0, 0)
+        self._paint = None  # colour being painted by a drag
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setMinimumSize(220, 220)
+
+    @property
+    def cols(self) -> int:
+        return len(self.colours[0])
+
+    @property
+    def rows(self) -> int:
+        return len(self.colours)
+
+    def geometry_(self) -> GridGeometry:
+        return GridGeometry.fit(self.cols, self.rows, self.width(), self.height(), (0.2, 0.2, 0.2, 0.2))
+
+    def sizeHint(self):
+        return QSize(360, 360)
+
+    def resize_grid(self, cols: int, rows: int) -> None:
+        """New size, keeping what overlaps; new cells are white without letters."""
+        self.colours = [[self.colours[y][x] if y < self.rows and x < self.cols else "w" for x in range(cols)] for y in range(rows)]
+        self.letters = [
+            [self.letters[y][x] if y < len(self.letters) and x < len(self.letters[0]) else NO_LETTER for x in range(cols)]
+            for y in range(rows)
+        ]
+        self.cursor = (min(self.cursor[0], cols - 1), min(self.cursor[1], rows - 1))
+        self.update()
+
+    def mousePressEvent(self, event):
+        cell = self.geometry_().cell_at(event.position().x(), event.position().y())
+        if cell is None:
+            return
+        self.setFocus(Qt.MouseFocusReason)
+        self.cursor = cell
+        x, y = cell
+        self._paint = "b" if self.colours[y][x] == "w" else "w"
+        self._set(cell, self._paint)
+
+    def mouseMoveEvent(self, event):
+        if self._paint is None:
+            return
+        cell = self.geometry_().cell_at(event.position().x(), event.position().y())
+        if cell is not None:
+            self.cursor = cell
+            self._set(cell, self._paint)
+
+    def mouseReleaseEvent(self, event):
+        self._paint = None
+
+    def _set(self, cell, colour):
+        x, y = cell
+        if self.colours[y][x] != colour:
+            self.colours[y][x] = colour
+            self.edited.emit()
+        self.update()
+
+    def keyPressEvent(self, event):
+        key = event.key()
+        steps = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        x, y = self.cursor
+        text = event.text().upper()
+        if key in steps:
+            dx, dy = steps[key]
+            self.cursor = (min(max(x + dx, 0), self.cols - 1), min(max(y + dy, 0), self.rows - 1))
+            self.update()
+        elif key in (Qt.Key_Return, Qt.Key_Enter):
+            self._set(self.cursor, "b" if self.colours[y][x] == "w" else "w")
+        elif key in (Qt.Key_Backspace, Qt.Key_Delete) or text in (" ", NO_LETTER):
+            if self.letters[y][x] != NO_LETTER:
+                self.letters[y][x] = NO_LETTER
+                self.edited.emit()
+            if key == Qt.Key_Backspace:
+                self._step_back()
+            elif text in (" ", NO_LETTER):
+                self._step_on()
+            self.update()
+        elif len(text) == 1 and text in LETTER_CHARS:
+            self.letters[y][x] = text
+            self.edited.emit()
+            self._step_on()
+            self.update()
+        else:
+            super().keyPressEvent(event)
+
+    def _step_on(self):
+        x, y = self.cursor
+        x += 1
+        if x >= self.cols:
+            x, y = 0, (y + 1) % self.rows
+        self.cursor = (x, y)
+
+    def _step_back(self):
+        x, y = self.cursor
+        x -= 1
+        if x < 0:
+            x, y = self.cols - 1, (y - 1) % self.rows
+        self.cursor = (x, y)
+
+    def paintEvent(self, event):
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        g = self.geometry_()
+        c = g.cell
+        painter.fillRect(self.rect(), QColor(theme.PAPER))
+        font = QFont(self.font())
+        font.setPixelSize(max(6, int(c * 0.46)))
+        font.setBold(True)
+        painter.setFont(font)
+        for y in range(self.rows):
+            for x in range(self.cols):
+                rect = QRectF(*g.cell_rect(x, y))
+                black = self.colours[y][x] == "b"
+                painter.fillRect(rect, BLACK if black else WHITE)
+                letter = self.letters[y][x]
+                if letter != NO_LETTER:
+                    painter.setPen(WHITE if black else BLACK)
+                    painter.drawText(rect, Qt.AlignCenter, letter)
+        painter.setPen(QPen(QColor(theme.GRID), max(1.0, c * 0.03)))
+        painter.setBrush(Qt.NoBrush)
+        for y in range(self.rows):
+            for x in range(self.cols):
+                painter.drawRect(QRectF(*g.cell_rect(x, y)))
+        if self.hasFocus():
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.08), Qt.DashLine))
+            inset = c * 0.12
+            painter.drawRect(QRectF(*g.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset))
+        painter.end()
+
+
+class Editor(QWidget):
+    """Edit a Strips puzzle; ``puzzle()`` gives the new initial state or the sentence
+    saying why it cannot be one (cell count or colour count against the strip set)."""
+
+    changed = Signal()
+
+    def __init__(self, kind, state=None, parent=None):
+        super().__init__(parent)
+        self.kind = kind
+        if state is None:
+            colours = ["wwbbw", "wbwbb", "bbbww", "bbwbb", "bwwww"]
+            letters = [NO_LETTER * 5] * 5
+            strips_text = ""
+        else:
+            colours = list(state.colours)
+            letters = list(state.letters) or [NO_LETTER * state.cols] * state.rows
+            default = state.strips == SEED and state.cell_count == SEED_CELLS
+            strips_text = "" if default else format_set(state.strips)
+        self.grid = EditorGrid(colours, letters)
+        self.grid.edited.connect(self._edited)
+        self.width_box = QSpinBox()
+        self.height_box = QSpinBox()
+        for box, value in ((self.width_box, len(colours[0])), (self.height_box, len(colours))):
+            box.setRange(1, MAX_SIDE)
+            box.setValue(value)
+            box.valueChanged.connect(self._resized)
+        self.strips_edit = QLineEdit(strips_text)
+        self.strips_edit.setPlaceholderText("empty: the original's set (25 cells only)")
+        self.strips_edit.textChanged.connect(self._edited)
+        self.suggest_button = QPushButton("Suggest for this size")
+        self.suggest_button.clicked.connect(self.suggest)
+        self.clear_letters = QPushButton("Clear letters")
+        self.clear_letters.clicked.connect(self._clear_letters)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        help_text = QLabel(
+            "Click or drag to paint cells black or white; type letters at the dashed cursor "
+            "(arrows move, Backspace clears). Strip set: patterns like <i>wbw bb*2</i> or families "
+            "like <i>len2-4</i> (every pattern of those lengths), after <i>exactly:</i> or <i>at most:</i>."
+        )
+        help_text.setWordWrap(True)
+
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_box)
+        size_row.addWidget(QLabel("×"))
+        size_row.addWidget(self.height_box)
+        size_row.addStretch(1)
+        set_row = QHBoxLayout()
+        set_row.addWidget(self.strips_edit, 1)
+        set_row.addWidget(self.suggest_button)
+        form = QFormLayout()
+        form.addRow("Size", size_row)
+        form.addRow("Strips", set_row)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.grid, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.clear_letters)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.info)
+        layout.addWidget(help_text)
+        self._update_info()
+
+    # --- edits ---------------------------------------------------------------------------
+    def _resized(self):
+        self.grid.resize_grid(self.width_box.value(), self.height_box.value())
+        self._edited()
+
+    def _edited(self, *args):
+        self._update_info()
+        self.changed.emit()
+
+    def _clear_letters(self):
+        self.grid.letters = [[NO_LETTER] * self.grid.cols for _ in range(self.grid.rows)]
+        self.grid.update()
+        self._edited()
+
+    def suggest(self):
+        """Fill in the family's strip set for the current size."""
+        strips = suggest(self.grid.cols, self.grid.rows)
+        if strips is not None:
+            self.strips_edit.setText("" if strips == SEED and self.grid.cols * self.grid.rows == SEED_CELLS else format_set(strips))
+
+    def _strips(self):
+        text = self.strips_edit.text().strip()
+        if not text:
+            return codec.default_strips(self.grid.cols, self.grid.rows)
+        return codec.check_strips(text, self.grid.cols, self.grid.rows)
+
+    def _update_info(self):
+        cells = self.grid.cols * self.grid.rows
+        black = sum(row.count("b") for row in self.grid.colours)
+        line = f"{cells} cells: {black} black, {cells - black} white."
+        try:
+            strips = self._strips()
+        except PuzzleError as exc:
+            self.info.setText(f"{line} {exc}")
+            return
+        reach = "exactly" if strips.exact else "up to"
+        line += f" The strips cover {reach} {strips.cells} cells ({strips.black} black, {strips.white} white)."
+        problem = strips.fit_problem(cells, black)
+        self.info.setText(f"{line} {problem}" if problem else line)
+
+    # --- result --------------------------------------------------------------------------
+    def puzzle(self):
+        colours = tuple("".join(row) for row in self.grid.colours)
+        letters = tuple("".join(row) for row in self.grid.letters)
+        return codec.build(colours, self._strips(), letters)

@@ -1,0 +1,249 @@
+"""The Strips kind: the engine the front end and the command line talk to.  No Qt."""
+
+from __future__ import annotations
+
+from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
+from puzzlegui.core.solver import FIRST, STOPPED, UNIQUE, Step
+
+from . import codec, generator, model, solver
+from .model import StripsState, cell_name, open_placements, with_pieces
+from .stripset import format_set, parse_set, pattern_text, suggest
+
+AUTO = "auto"
+#: the generator's strip set choices: "auto" picks from the family by size (stripset.suggest)
+SET_CHOICES = (
+    AUTO,
+    "at most: len1-3",
+    "exactly: len2-3",
+    "exactly: len3*2",
+    "exactly: len4",
+    "at most: len4*2",
+    "exactly: len5",
+    "exactly: len2-4",
+)
+
+
+def _where(cells) -> str:
+    cells = list(cells)
+    if len(cells) == 1:
+        return cell_name(cells[0])
+    return f"{cell_name(cells[0])} to {cell_name(cells[-1])}"
+
+
+class StripsKind(PuzzleKind):
+    name = "strips"
+    title = "Black and White Strips"
+    rules = (
+        "Cut the grid of black and white cells into straight strips (1x1, 1x2 and 1x3 in the "
+        "original) so that every cell is in exactly one strip and no two strips have the same "
+        "pattern of colours; a strip turned around counts as the same (WWB = BWW). On a 5x5 grid "
+        "that means all six 1x3 patterns, all three 1x2 patterns and one 1x1. Other puzzles list "
+        "their own strip set: each pattern used exactly as often as listed, or at most that often. "
+        "Cells may carry letters; in the original, letters in certain strips spell a message."
+    )
+    controls = (
+        "Drag across cells to cut a strip: it snaps to a straight line of up to the longest "
+        "strip's length and shows its pattern while you drag; a strip whose pattern is used up "
+        "or not in the set is refused with the reason. Click an uncut cell to cut a 1x1 (when "
+        "the set has one); click a strip to take it back. Keys: arrows move the cursor, "
+        "Shift+arrows stretch a strip from it, Enter or Space cuts, Delete or Backspace takes "
+        "the strip under the cursor back, Escape drops the stretch. The tray beside the board "
+        "shows which patterns are used and which remain."
+    )
+    origin = (
+        '"Black and White", from the MUMS Puzzle Hunt 2010 (Melbourne University Mathematics '
+        "and Statistics Society): 25 grids of 5x5 to cut into distinct strips, whose 1x1 cells "
+        "build a 26th grid whose black strips spell the answer. Grid data as transcribed in the "
+        'article "Solving the puzzle from the university quest using Python". Generalised here '
+        "to any size up to 12x12 and any strip set."
+    )
+
+    # --- parameters and generation ----------------------------------------------------
+    def parameters(self):
+        return (
+            Param("width", "Width", "int", 5, 1, model.MAX_SIDE, help="Columns of the grid."),
+            Param("height", "Height", "int", 5, 1, model.MAX_SIDE, help="Rows of the grid."),
+            Param(
+                "strips",
+                "Strip set",
+                "choice",
+                AUTO,
+                choices=SET_CHOICES,
+                help="Which strips cut the grid; auto picks a set from the family that fits the size.",
+            ),
+        )
+
+    def presets(self):
+        return (
+            Preset("5x5, the original's strips", {"width": 5, "height": 5, "strips": AUTO}),
+            Preset("6x4, every 1x2 and 1x3 once", {"width": 6, "height": 4, "strips": "exactly: len2-3"}),
+            Preset("6x6, every 1x3 twice", {"width": 6, "height": 6, "strips": "exactly: len3*2"}),
+            Preset("8x8, 1x4s, each pattern at most twice", {"width": 8, "height": 8, "strips": "at most: len4*2"}),
+            Preset("10x10, every 1x5 once", {"width": 10, "height": 10, "strips": "exactly: len5"}),
+        )
+
+    def params_of(self, state):
+        text = format_set(state.strips)
+        auto = suggest(state.cols, state.rows)
+        choice = AUTO if auto == state.strips else (text if text in SET_CHOICES else AUTO)
+        return {"width": state.cols, "height": state.rows, "strips": choice}
+
+    def strips_for(self, params: dict):
+        """The strip set and size that generator parameters ask for."""
+        size = {}
+        for key in ("width", "height"):
+            value = params.get(key, 5)
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= model.MAX_SIDE:
+                raise PuzzleError(f"The {key} must be a whole number from 1 to {model.MAX_SIDE}, not {value!r:.20}.")
+            size[key] = value
+        choice = params.get("strips", AUTO)
+        if not isinstance(choice, str):
+            raise PuzzleError("The strip set must be text such as 'exactly: len2-4' or 'auto'.")
+        if choice.strip().lower() == AUTO:
+            strips = suggest(size["width"], size["height"])
+            if strips is None:
+                raise PuzzleError(f"No strip set of the family fits {size['width']}x{size['height']}; give one.")
+        else:
+            strips = parse_set(choice)
+        return size["width"], size["height"], strips
+
+    def generate(self, params, seed=None):
+        cols, rows, strips = self.strips_for(params)
+        return generator.generate(cols, rows, strips, seed)
+
+    # --- file format and codecs ------------------------------------------------------
+    def decode(self, data):
+        return codec.decode(data)
+
+    def encode(self, state):
+        return codec.encode(state)
+
+    def initial(self, state):
+        return with_pieces(state, ())
+
+    def parse_text(self, text):
+        return codec.parse_text(text)
+
+    def format_text(self, state):
+        return codec.format_text(state)
+
+    # --- play --------------------------------------------------------------------------
+    def apply(self, state, move):
+        return model.apply(state, move)
+
+    def check(self, state):
+        return model.check(state)
+
+    def is_solved(self, state):
+        return model.is_solved(state)
+
+    def hint(self, state: StripsState):
+        if model.is_solved(state):
+            return None
+        finishes = solver.solutions(state, 2)
+        if not finishes:
+            answers = solver.solutions(self.initial(state), 1)
+            if not answers:
+                return None
+            right = set(answers[0])
+            for piece in state.pieces:
+                if piece not in right:
+                    pattern, cells = piece
+                    return Hint(
+                        ("remove", pattern, cells),
+                        f"The {pattern_text(pattern)} strip on {_where(cells)} is not part of the decomposition; "
+                        "take it back.",
+                        cells,
+                    )
+            return None
+        # a cell only one strip can still cover, or a strip with one place left
+        options = open_placements(state)
+        by_cell: dict = {}
+        by_pattern: dict = {}
+        for piece in options:
+            by_pattern.setdefault(piece[0], []).append(piece)
+            for c in piece[1]:
+                by_cell.setdefault(c, []).append(piece)
+        for c in state.cells():
+            if c not in state.owner and len(by_cell.get(c, ())) == 1:
+                pattern, cells = by_cell[c][0]
+                return Hint(
+                    ("place", pattern, cells),
+                    f"Only the {pattern_text(pattern)} strip on {_where(cells)} can still cover {cell_name(c)}.",
+                    (c,),
+                )
+        if state.strips.exact:
+            for pattern, _ in state.strips.counts:
+                places = by_pattern.get(pattern, [])
+                if state.remaining(pattern) == 1 and len(places) == 1:
+                    cells = places[0][1]
+                    return Hint(
+                        ("place", pattern, cells),
+                        f"The {pattern_text(pattern)} strip fits in only one place: {_where(cells)}.",
+                        cells,
+                    )
+        todo = [p for p in finishes[0] if p not in state.pieces]
+        todo.sort(key=lambda p: -len(p[1]))
+        pattern, cells = todo[0]
+        if len(finishes) == 1:
+            text = f"The only way to finish cuts {pattern_text(pattern)} on {_where(cells)}."
+        else:
+            text = f"This grid can be finished more than one way; one of them cuts {pattern_text(pattern)} on {_where(cells)}."
+        return Hint(("place", pattern, cells), text, cells)
+
+    # --- solving -------------------------------------------------------------------------
+    def solve(self, state, trace=False):
+        return solver.solve(state, trace)
+
+    def solution_moves(self, state, solution):
+        wanted = set(solution)
+        moves = [("remove", p, cells) for p, cells in state.pieces if (p, cells) not in wanted]
+        have = set(state.pieces)
+        todo = sorted((p for p in solution if p not in have), key=_showing_order)
+        moves += [("place", p, cells) for p, cells in todo]
+        return moves
+
+    def solution_steps(self, state, solution):
+        """Slide the strips in one by one, longest first."""
+        steps = []
+        for move in self.solution_moves(state, solution):
+            action, pattern, cells = move
+            if action == "remove":
+                steps.append(Step("remove", move, f"Take back {pattern_text(pattern)}.", cells))
+            else:
+                steps.append(Step("place", move, f"Slide in {pattern_text(pattern)} on {_where(cells)}.", cells))
+        return steps
+
+    def solution_json(self, solution):
+        pieces = sorted(solution, key=_showing_order)
+        return {"pieces": [{"pattern": p, "cells": [[x, y] for x, y in cells]} for p, cells in pieces]}
+
+    def describe_result(self, result):
+        n = result.count
+        took = f"{result.nodes:,} nodes, {result.elapsed * 1000:.0f} ms"
+        word = "decomposition" if n == 1 else "decompositions"
+        if result.status == STOPPED:
+            return f"Stopped: {n} {word} found so far ({took})."
+        if n == 0:
+            if result.complete:
+                return f"No decomposition: the search is exhaustive ({took})."
+            return f"No decomposition found ({took})."
+        if result.complete:
+            if n == 1:
+                return f"Exactly one decomposition (proven unique; {took})."
+            return f"Exactly {n} decompositions (search complete; {took})."
+        if result.mode == FIRST:
+            return f"Found a decomposition; uniqueness not checked ({took})."
+        if result.mode == UNIQUE:
+            return f"At least 2 decompositions: the cut is not unique ({took})."
+        return f"At least {n} decompositions (stopped at the limit of {result.max_solutions}; {took})."
+
+
+def _showing_order(piece):
+    # longest first, then in reading order of the first cell
+    _, cells = piece
+    first = min(cells, key=lambda c: (c[1], c[0]))
+    return (-len(cells), first[1], first[0])
+
+
+KIND = StripsKind()
