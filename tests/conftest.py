@@ -31,12 +31,11 @@ def _isolated_paths(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     monkeypatch.setenv("HOME", str(home))
-    try:
-        from PySide6.QtCore import QStandardPaths
+    from PySide6.QtCore import QSettings, QStandardPaths
 
-        QStandardPaths.setTestModeEnabled(True)
-    except ImportError:  # pragma: no cover
-        pass
+    QStandardPaths.setTestModeEnabled(True)
+    # Qt reads the settings folder once per process; point it at this test's folder
+    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(home / "config"))
     yield
 
 

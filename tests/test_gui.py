@@ -270,3 +270,15 @@ def test_settings_persist_speed_and_goal(qtbot, demo_kind):
     assert abs(again.player.steps_per_second - speed) < 1e-6
     assert again.panel.current_mode() == solver.FIRST
     again.shutdown()
+
+
+def test_loading_another_puzzle_clears_the_last_result(qtbot, window):
+    load(window, "000", "1?1")
+    with qtbot.waitSignal(window.solveFinished, timeout=5000):
+        window.solve()
+    assert window.panel.found_label.text() == "2"
+    load(window, "00", "11")
+    assert window.panel.found_label.text() == "–" and window.panel.nodes_label.text() == "–"
+    assert window.panel.solution_label.text() == "No solution yet"
+    assert not window.player.loaded
+    assert window.statusBar().currentMessage() == "Opened Test."

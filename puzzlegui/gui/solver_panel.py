@@ -199,6 +199,10 @@ class SolverPanel(QWidget):
         self.time_label.setText(f"{elapsed:.2f} s" if elapsed >= 1 else f"{elapsed * 1000:.0f} ms")
         self.found_label.setText(f"{solutions:,}")
 
+    def clear_progress(self) -> None:
+        for label in (self.nodes_label, self.time_label, self.found_label):
+            label.setText("–")
+
     def set_result(self, text: str) -> None:
         self.result_label.setText(text)
 

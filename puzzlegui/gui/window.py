@@ -282,6 +282,7 @@ class MainWindow(QMainWindow):
         self.title_label.setText(doc.title + (f"  —  {doc.meta['source']}" if doc.meta.get("source") else ""))
         self.setWindowTitle(f"{doc.title} – puzzlegui")
         self.settings.last_source = doc.name or (str(doc.path) if doc.path else "")
+        self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self._show_game()
         self._schedule_autosave()
         return True
@@ -627,6 +628,7 @@ class MainWindow(QMainWindow):
         self.recorded_steps = []
         self.solution_index = 0
         self.panel.set_solutions(0)
+        self.panel.clear_progress()
         self.panel.set_result("Press Solve to let the solver work on this puzzle.")
         self.panel.set_step_text("")
         self.panel.window_note.setText("")
