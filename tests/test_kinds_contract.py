@@ -172,3 +172,57 @@ def test_huge_sizes_are_refused_quickly_with_the_limit(kind_name):
     for text in ("100000x100000:a", "99999x3:", "-4x-4:"):
         with pytest.raises(PuzzleError):
             kind.parse_game_id(text)
+
+
+# --- unsolvable boards end with "no solution", exhaustively and quickly ----------------
+def _tracks_unsolvable():
+    section = registry.get("tracks").encode(files.load_builtin("tracks-mums-2008").state)
+    section["columns"] = list(section["columns"])
+    section["columns"][0] += 1  # the totals still agree, so only the search can tell
+    section["columns"][15] -= 1
+    return section
+
+
+UNSOLVABLE = {
+    "tracks": _tracks_unsolvable,
+    "kurosu": lambda: {"width": 4, "height": 4, "unique": False, "grid": ["1.1.", "1.1.", "1...", "...."]},
+    "strips": lambda: {"width": 5, "height": 5, "grid": ["bwbwb", "wbwbw", "bwbwb", "wbwbw", "bwbwb"], "strips": "at most: len1-3"},
+}
+
+
+@pytest.mark.parametrize("kind_name", sorted(UNSOLVABLE))
+def test_unsolvable_board_reports_no_solution(kind_name, capsys, tmp_path):
+    kind = registry.get(kind_name)
+    state = kind.decode(UNSOLVABLE[kind_name]())
+    result = solver.run(kind.solve(kind.solve_start(state)), mode=solver.ALL)
+    assert result.status == solver.NO_SOLUTION and result.complete
+    assert result.elapsed < 10
+    assert kind.describe_result(result).startswith("No ")
+    # the command line says so with exit status 1, not as an error
+    from puzzlegui.cli import main
+
+    path = tmp_path / "unsolvable.json"
+    path.write_text(json.dumps({"kind": kind_name, "puzzle": UNSOLVABLE[kind_name]()}))
+    assert main(["solve", str(path), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["count"] == 0
+
+
+@pytest.mark.parametrize("kind_name", KINDS)
+def test_cli_exits_2_with_a_sentence_on_malformed_input(kind_name, capsys, tmp_path):
+    from puzzlegui.cli import main
+
+    bad_file = tmp_path / "bad.json"
+    bad_file.write_text(json.dumps({"kind": kind_name, "puzzle": {"width": -3}}))
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(bytes(range(256)) * 4)
+    for argv in (
+        ["solve", str(bad_file)],
+        ["check", str(garbage)],
+        ["solve", f"{kind_name}:999999x999999:abc"],
+        ["solve", "x" * 5000, "--kind", kind_name],
+        ["check", str(bad_file), "--kind", kind_name],
+    ):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2, (argv, err)
+        assert err.startswith("puzzlegui: ") and "Traceback" not in err and len(err) < 2000

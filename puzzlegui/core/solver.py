@@ -136,23 +136,27 @@ def run(
     return result
 
 
-def describe(result: Result) -> str:
-    """A sentence about a finished search, honest about what it proved."""
+def describe(result: Result, noun: str = "solution", plural: str | None = None) -> str:
+    """A sentence about a finished search, honest about what it proved.
+
+    ``noun`` names what was searched for ("solution", "decomposition")."""
+    plural = plural or noun + "s"
     n = result.count
+    many = plural if n != 1 else noun
     took = f"{result.nodes:,} nodes, {result.elapsed * 1000:.0f} ms"
     if result.status == STOPPED:
-        found = f"{n} solution{'s' if n != 1 else ''} found so far" if n else "no solution found yet"
+        found = f"{n} {many} found so far" if n else f"no {noun} found yet"
         return f"Stopped: {found} ({took})."
     if n == 0:
         if result.complete:
-            return f"No solution: the search is exhaustive ({took})."
-        return f"No solution found ({took})."
+            return f"No {noun}: the search is exhaustive ({took})."
+        return f"No {noun} found ({took})."
     if result.complete:
         if n == 1:
-            return f"Exactly one solution (proven unique; {took})."
-        return f"Exactly {n} solutions (search complete; {took})."
+            return f"Exactly one {noun} (proven unique; {took})."
+        return f"Exactly {n} {plural} (search complete; {took})."
     if result.mode == FIRST:
-        return f"Found a solution; uniqueness not checked ({took})."
+        return f"Found a {noun}; uniqueness not checked ({took})."
     if result.mode == UNIQUE:
-        return f"At least 2 solutions: the puzzle is not unique ({took})."
-    return f"At least {n} solutions (stopped at the limit of {result.max_solutions}; {took})."
+        return f"At least 2 {plural}: the puzzle is not unique ({took})."
+    return f"At least {n} {plural} (stopped at the limit of {result.max_solutions}; {took})."

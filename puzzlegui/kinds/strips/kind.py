@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
-from puzzlegui.core.solver import FIRST, STOPPED, UNIQUE, Step
+from puzzlegui.core.solver import Step, describe
 
 from . import codec, generator, model, solver
 from .model import StripsState, cell_name, open_placements, with_pieces
@@ -219,24 +219,7 @@ class StripsKind(PuzzleKind):
         return {"pieces": [{"pattern": p, "cells": [[x, y] for x, y in cells]} for p, cells in pieces]}
 
     def describe_result(self, result):
-        n = result.count
-        took = f"{result.nodes:,} nodes, {result.elapsed * 1000:.0f} ms"
-        word = "decomposition" if n == 1 else "decompositions"
-        if result.status == STOPPED:
-            return f"Stopped: {n} {word} found so far ({took})."
-        if n == 0:
-            if result.complete:
-                return f"No decomposition: the search is exhaustive ({took})."
-            return f"No decomposition found ({took})."
-        if result.complete:
-            if n == 1:
-                return f"Exactly one decomposition (proven unique; {took})."
-            return f"Exactly {n} decompositions (search complete; {took})."
-        if result.mode == FIRST:
-            return f"Found a decomposition; uniqueness not checked ({took})."
-        if result.mode == UNIQUE:
-            return f"At least 2 decompositions: the cut is not unique ({took})."
-        return f"At least {n} decompositions (stopped at the limit of {result.max_solutions}; {took})."
+        return describe(result, "decomposition")
 
 
 def _showing_order(piece):
