@@ -43,7 +43,7 @@ def startup_seconds(source: str, runs: int = 3) -> float:
 
 def pause_and_stop(source: str, seconds: float = 2.0):
     """Longest gap between 5 ms heartbeats while solving, and Stop's latency."""
-    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     from puzzlegui.core import files, solver
@@ -61,9 +61,9 @@ def pause_and_stop(source: str, seconds: float = 2.0):
     heart.timeout.connect(lambda: beats.append(clock.nsecsElapsed() / 1e9))
     heart.start()
     job.start()
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
-        app.processEvents()
+    loop = QEventLoop()  # wait the way the app does: in Qt's event loop
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    loop.exec()
     heart.stop()
     running = job.is_running()
     t0 = time.perf_counter()

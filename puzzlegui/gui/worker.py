@@ -66,7 +66,9 @@ class SolverWorker(QObject):
         def on_found(_solution):
             nonlocal solutions
             solutions += 1
-            tick(force=True)
+            # the first solution shows at once; after that, a search finding thousands
+            # a second must not flood the GUI thread with one signal each
+            tick(force=solutions == 1)
 
         def on_progress(n):
             nonlocal nodes

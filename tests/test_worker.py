@@ -1,0 +1,37 @@
+"""The solver worker never floods the GUI thread, however fast the search finds things."""
+
+import time
+
+from puzzlegui.core import solver
+from puzzlegui.gui.worker import PROGRESS_INTERVAL, SolverWorker
+
+
+class Prolific:
+    """A kind whose search finds 20,000 solutions as fast as Python can yield them."""
+
+    name = "prolific"
+
+    def solve(self, state, trace=False):
+        for i in range(20_000):
+            if trace:
+                yield solver.Step("try", None, f"try {i}")
+            yield solver.Found(i)
+            if i % 100 == 0:
+                yield solver.Progress(i)
+
+
+def test_progress_signals_are_throttled(qapp):
+    for trace in (False, True):
+        worker = SolverWorker(Prolific(), None, solver.ALL, 50_000, trace=trace)
+        emitted, finished = [], []
+        worker.progress.connect(lambda *a: emitted.append(a))
+        worker.finished.connect(lambda r, steps, seen: finished.append((r, len(steps), seen)))
+        started = time.perf_counter()
+        worker.run()  # synchronously, to count exactly what it emits
+        took = time.perf_counter() - started
+        result, recorded, seen = finished[0]
+        assert result.count == 20_000 and result.complete
+        assert recorded == seen == (20_000 if trace else 0)
+        # at most one signal per interval, plus the first solution and the final figure
+        assert len(emitted) <= took / PROGRESS_INTERVAL + 3
+        assert emitted[-1][2] == 20_000
