@@ -137,6 +137,9 @@ class MainWindow(QMainWindow):
             hint.setFlags(Qt.NoItemFlags)
             mine.addChild(hint)
         self.library.expandAll()
+        for parent in by_kind.values():
+            if parent.childCount() > 15:  # the strips set of 26: open on demand
+                parent.setExpanded(False)
 
     def _library_activated(self, item, _column=0) -> None:
         data = item.data(0, Qt.UserRole)
