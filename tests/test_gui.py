@@ -282,3 +282,37 @@ def test_loading_another_puzzle_clears_the_last_result(qtbot, window):
     assert window.panel.solution_label.text() == "No solution yet"
     assert not window.player.loaded
     assert window.statusBar().currentMessage() == "Opened Test."
+
+
+def test_stopping_leaves_the_board_as_it_was(qtbot, window):
+    load(window, "000", "111", slow=True)
+    click_lamp(qtbot, window, 1)
+    before = window.history.state
+    position = window.history.position
+    window.panel.set_show("search")
+    window.solve()
+    qtbot.waitUntil(lambda: window.panel.nodes_label.text() not in ("–", "0"), timeout=5000)
+    with qtbot.waitSignal(window.solveFinished, timeout=3000):
+        window.stop_solving()
+    assert window.history.state == before and window.history.position == position
+    window.back_to_game()
+    assert window.board.state == before and window.board.interactive
+
+
+def test_closing_while_replaying_stops_every_timer_and_animation(qtbot, demo_kind):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.show()
+    load(w, "0000", "????")
+    w.panel.set_show("search")
+    w.player.set_speed(2)
+    with qtbot.waitSignal(w.solveFinished, timeout=5000):
+        w.solve()
+    qtbot.waitUntil(lambda: w.player.position >= 1, timeout=5000)
+    board = w.board
+    board.celebrate()  # the demo board's only animation
+    assert w.player.playing and board.is_animating()
+    w.close()
+    assert not w.player.playing
+    assert not board.is_animating()
+    assert not w._autosave_timer.isActive()
