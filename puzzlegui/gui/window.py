@@ -32,7 +32,7 @@ from ..core.kind import PuzzleError
 from . import settings as settings_mod
 from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog
 from .player import Player
-from .solver_panel import SolverPanel
+from .control_panel import SolverPanel
 from .tasks import GenerateTask
 from .worker import SolveJob
 
@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
 
         self._build_library()
         self._build_centre()
-        self._build_solver_panel()
+        self._build_control_panel()
         self._build_actions()
         self.statusBar().showMessage("Welcome to puzzlegui.")
 
@@ -166,7 +166,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.side_scroll)
         self.setCentralWidget(centre)
 
-    def _build_solver_panel(self) -> None:
+    def _build_control_panel(self) -> None:
         self.panel = SolverPanel()
         self.panel.set_mode(self.settings.solve_mode)
         self.panel.set_show(self.settings.show)

@@ -24,7 +24,7 @@ import time
 from puzzlegui.core.kind import PuzzleError
 
 from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, direction, make_puzzle
-from .solver import EASY, HARD, LEVEL_NAMES, YES, Contradiction, Engine
+from .solver import EASY, HARD, LEVEL_NAMES, YES, Contradiction, deduced
 
 ORDER = (BIT["R"], BIT["U"], BIT["L"], BIT["D"])
 
@@ -111,13 +111,8 @@ def _pieces(path, start_edge, finish_edge):
 
 
 def _solves(puzzle, level) -> bool:
-    engine = Engine(puzzle, level)
-    try:
-        engine.place_givens()
-        engine.deduce()
-    except Contradiction:
-        return False
-    return engine.solved
+    engine = deduced(puzzle, level)
+    return engine is not None and engine.solved
 
 
 def _with_fixed(base, fixed):
@@ -138,11 +133,8 @@ def _with_fixed(base, fixed):
 
 def _add_pieces(base, path, pieces, level, rng):
     """Given pieces that make ``base`` solvable at ``level`` but not below, or None."""
-    engine = Engine(base, level)
-    try:
-        engine.place_givens()
-        engine.deduce()
-    except Contradiction:
+    engine = deduced(base, level)
+    if engine is None:
         return None
     if engine.solved:
         return [] if level == EASY or not _solves(base, level - 1) else None

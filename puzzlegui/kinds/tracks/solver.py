@@ -720,15 +720,24 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
             return
 
 
+def deduced(puzzle, level: int):
+    """An engine after the givens and every deduction of ``level``; None if the
+    deductions find the puzzle impossible."""
+    engine = Engine(puzzle, level)
+    try:
+        engine.place_givens()
+        engine.deduce()
+    except Contradiction:
+        return None
+    return engine
+
+
 def grade(puzzle) -> int | None:
     """The easiest level whose deductions alone solve the puzzle; SEARCH if none does;
     None if the deductions find it impossible."""
     for level in (EASY, TRICKY, HARD):
-        engine = Engine(puzzle, level)
-        try:
-            engine.place_givens()
-            engine.deduce()
-        except Contradiction:
+        engine = deduced(puzzle, level)
+        if engine is None:
             return None
         if engine.solved:
             return level
