@@ -63,3 +63,20 @@ def _no_running_jobs():
     running = [j for j in SolveJob.live() if j.is_running()]
     assert not running, f"solver threads left running: {running}"
     assert not GenerateTask._live, f"generator processes left running: {GenerateTask._live}"
+
+
+@pytest.fixture(autouse=True)
+def _no_running_animations(request):
+    """Fail a test that leaves a board animating or a replay playing."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    from puzzlegui.gui.board import BoardWidget
+
+    busy = [w for w in app.allWidgets() if isinstance(w, BoardWidget) and w.is_animating()]
+    for w in busy:
+        w.stop_animations()
+    assert not busy, f"animations left running on {busy}"

@@ -75,7 +75,11 @@ class BoardWidget(QWidget):
         self._flourish_anim.start()
 
     def stop_animations(self) -> None:
-        for anim in self._animations:
+        """Finish every running animation at once: it jumps to its end (so the board
+        shows the final picture and the kind's finished handlers run), then stops."""
+        for anim in list(self._animations):
+            if anim.state() == QVariantAnimation.Running:
+                anim.setCurrentTime(anim.totalDuration())
             anim.stop()
         self._flourish = 0.0
 
@@ -139,6 +143,12 @@ class BoardWidget(QWidget):
     def _end_flourish(self) -> None:
         self._flourish = 0.0
         self.update()
+
+    def hideEvent(self, event) -> None:
+        # closed or hidden by the app (not minimised): nothing left to animate for
+        if not event.spontaneous():
+            self.stop_animations()
+        super().hideEvent(event)
 
     def sizeHint(self) -> QSize:
         cols, rows = self.grid_size()
