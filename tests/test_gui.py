@@ -316,3 +316,19 @@ def test_closing_while_replaying_stops_every_timer_and_animation(qtbot, demo_kin
     assert not w.player.playing
     assert not board.is_animating()
     assert not w._autosave_timer.isActive()
+
+
+def test_stop_action_is_live_only_while_something_runs(qtbot, window):
+    load(window, "000", "111", slow=True)
+    stop = window.actions_by_name["stop"]
+    assert not stop.isEnabled()  # so Esc reaches the board
+    window.solve()
+    assert stop.isEnabled()
+    with qtbot.waitSignal(window.solveFinished, timeout=3000):
+        stop.trigger()
+    qtbot.waitUntil(lambda: not window.job.is_running(), timeout=3000)
+    assert not stop.isEnabled()
+    window.generate("demo", {"size": 4}, 3)
+    assert stop.isEnabled()
+    stop.trigger()
+    assert window.gen_task is None and not stop.isEnabled()

@@ -500,6 +500,7 @@ class MainWindow(QMainWindow):
             self.gen_task.cancel()
             self.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
+            self._sync_actions()
         elif self.player.playing:
             self.player.pause()
 
@@ -609,6 +610,7 @@ class MainWindow(QMainWindow):
 
     def _sync_player(self) -> None:
         self.panel.set_player(self.player.loaded, self.player.position, self.player.length, self.player.playing)
+        self._sync_actions()
 
     def _speed_changed(self, speed: float) -> None:
         self.settings.speed = speed
@@ -654,6 +656,7 @@ class MainWindow(QMainWindow):
 
         def done(puzzle):
             self.gen_task = None
+            self._sync_actions()
             try:
                 state = kind.decode(puzzle)
             except PuzzleError as exc:
@@ -665,12 +668,14 @@ class MainWindow(QMainWindow):
 
         def failed(message):
             self.gen_task = None
+            self._sync_actions()
             self.show_error(message)
 
         self.gen_task.done.connect(done)
         self.gen_task.failed.connect(failed)
         self.statusBar().showMessage(f"Generating a {kind.title} puzzle… (Esc cancels)")
         self.gen_task.start()
+        self._sync_actions()
 
     def edit_board(self) -> None:
         if self.doc is None:
@@ -713,7 +718,9 @@ class MainWindow(QMainWindow):
         a["redo"].setEnabled(has and self.history.can_redo)
         a["restart"].setEnabled(has)
         a["solve"].setEnabled(has and not solving)
-        a["stop"].setEnabled(True)
+        # Esc only means Stop while something runs; otherwise it reaches the board
+        # (Strips uses it to drop a half-made cut)
+        a["stop"].setEnabled(solving or self.gen_task is not None or self.player.playing)
         for name in ("save", "save_as", "edit", "hint", "check"):
             a[name].setEnabled(has)
 
