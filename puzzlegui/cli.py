@@ -107,7 +107,8 @@ def cmd_solve(args) -> int:
 def cmd_generate(args, extra: list[str]) -> int:
     kind = registry.get(args.kind)
     params = {p.name: p.default for p in kind.parameters()}
-    sub = _Parser(prog=f"puzzlegui generate {kind.name}")
+    sub = _Parser(prog=f"puzzlegui generate {kind.name}", description=f"Print a new {kind.title} puzzle file (JSON).")
+    sub.add_argument("--seed", type=int, help="the same seed and options make the same puzzle")
     for p in kind.parameters():
         flag = "--" + p.name.replace("_", "-")
         if p.type == "bool":
@@ -142,7 +143,12 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_gui()
     if argv[0] == "generate":
-        args, extra = parser.parse_known_args(argv)
+        # `generate KIND --help` lists that kind's own options, so the kind's parser
+        # must see the flag, not the top-level one
+        wants_help = len(argv) > 1 and not argv[1].startswith("-") and any(a in ("-h", "--help") for a in argv[2:])
+        args, extra = parser.parse_known_args([a for a in argv if not (wants_help and a in ("-h", "--help"))])
+        if wants_help:
+            extra.append("--help")
     else:
         args, extra = parser.parse_args(argv), []
     try:

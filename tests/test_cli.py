@@ -103,3 +103,11 @@ def test_install_desktop_entry(capsys, tmp_path, monkeypatch):
     assert "[Desktop Entry]" in text and "Exec=" in text and "Icon=" in text
     icon = tmp_path / "icons" / "hicolor" / "scalable" / "apps" / "puzzlegui.svg"
     assert icon.read_bytes().startswith(b"<svg")
+
+
+def test_generate_help_lists_the_kinds_own_options(capsys, demo_kind):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "demo", "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "--size" in out and "--seed" in out
