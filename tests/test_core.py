@@ -239,3 +239,13 @@ def test_geometry_hit_testing_matches_cell_rects():
     assert g.cell_at(g.x0 + g.width + 1, g.y0) is None
     # square cells, the grid centred, aspect ratio kept
     assert abs((g.width / 4) - (g.height / 3)) < 1e-9
+
+
+def test_next_move_is_what_redo_replays(demo_kind):
+    h = History(demo_kind, lamps(demo_kind, "000", "111"))
+    assert h.next_move() is None
+    h.push(("toggle", 1))
+    h.undo()
+    assert h.next_move() == ("toggle", 1)
+    h.redo()
+    assert h.next_move() is None

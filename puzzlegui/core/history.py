@@ -83,8 +83,9 @@ class History:
         """The moves from the initial state to the current one, for a save file."""
         return [m for m, _ in self._entries[1 : self._index + 1]]
 
-    def last_move(self):
-        return self._entries[self._index][0]
+    def next_move(self):
+        """The move that Redo would replay (None when there is nothing to redo)."""
+        return self._entries[self._index + 1][0] if self.can_redo else None
 
     # --- save-file form --------------------------------------------------------------
     def moves_json(self) -> list:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import files, registry, solver
-from ..core.history import Batch, History
+from ..core.history import RESTART, Batch, History
 from ..core.kind import PuzzleError
 from . import settings as settings_mod
 from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog
@@ -404,9 +404,9 @@ class MainWindow(QMainWindow):
 
     def redo(self) -> None:
         if self._game_input_ok() and self.history.can_redo:
-            move = self.history._entries[self.history.position + 1][0]
+            move = self.history.next_move()
             self.history.redo()
-            animate = not isinstance(move, Batch) and move != ("restart",)
+            animate = not isinstance(move, Batch) and move != RESTART
             self._show_game(move=move if animate else None, animate=animate)
 
     def restart(self) -> None:
