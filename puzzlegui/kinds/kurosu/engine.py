@@ -385,25 +385,8 @@ class Engine:
         H = self.height
         full = self.full
         if rng is None:
-            best = None
-            best_score = 1 << 30
-            col_empty = [(full[H + x] & ~(st[2 * (H + x)] | st[2 * (H + x) + 1])).bit_count()
-                         for x in range(self.width)]
-            for y in range(H):
-                e = full[y] & ~(st[2 * y] | st[2 * y + 1])
-                if not e:
-                    continue
-                re = e.bit_count()
-                while e:
-                    low = e & -e
-                    e ^= low
-                    x = low.bit_length() - 1
-                    ce = col_empty[x]
-                    score = min(re, ce) * 128 + re + ce
-                    if score < best_score:
-                        best_score = score
-                        best = (x, y)
-            return best
+            best = min(self._scored_cells(st), default=None)
+            return None if best is None else (best[2], best[1])
         best_count = 1 << 30
         ties = []
         for L in range(self.nl):
@@ -501,11 +484,15 @@ class Engine:
     def _most_constrained(self, st, count: int) -> list:
         """Up to ``count`` empty cells, those whose row or column has the fewest empty
         cells first (ties: the fewest in both together)."""
+        return [(x, y) for _, y, x in heapq.nsmallest(count, self._scored_cells(st))]
+
+    def _scored_cells(self, st):
+        """(score, y, x) for every empty cell, in reading order: the fewer empty cells
+        its row or column has, the lower the score (ties: the fewest in both)."""
         H = self.height
         full = self.full
         col_empty = [(full[H + x] & ~(st[2 * (H + x)] | st[2 * (H + x) + 1])).bit_count()
                      for x in range(self.width)]
-        scored = []
         for y in range(H):
             e = full[y] & ~(st[2 * y] | st[2 * y + 1])
             if not e:
@@ -516,8 +503,7 @@ class Engine:
                 e ^= low
                 x = low.bit_length() - 1
                 ce = col_empty[x]
-                scored.append((min(re, ce) * 128 + re + ce, y, x))
-        return [(x, y) for _, y, x in heapq.nsmallest(count, scored)]
+                yield (min(re, ce) * 128 + re + ce, y, x)
 
     def random_full(self, rng: random.Random, attempts: int = 50, node_limit: int = 4000):
         """A random legal full board (list), restarting a search that wanders too long;

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
 
-from .model import BIT, DELTA, EDGE_WORD, MAX_SIZE, MIN_SIZE, Puzzle, piece_letters
+from .codec import encode
+from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, Puzzle
 from .widget import (
     centre,
     clue_at,
@@ -110,18 +111,8 @@ class Draft:
         return [e for e in (BIT["L"], BIT["U"], BIT["R"], BIT["D"]) if self._on_edge(c, e)]
 
     def data(self) -> dict:
-        """The JSON "puzzle" section for the kind's decoder."""
-        out = {"width": self.w, "height": self.h, "split": self.split, "columns": list(self.columns)}
-        if self.split is None:
-            out["rows"] = list(self.rows)
-        else:
-            out["rows"] = [[a, b] for a, b in zip(self.rows, self.rows_right)]
-        out["start"] = {"cell": list(self.start), "edge": EDGE_WORD[self.start_edge] if self.start_edge else None}
-        out["finish"] = {"cell": list(self.finish), "edge": EDGE_WORD[self.finish_edge] if self.finish_edge else None}
-        out["fixed"] = [{"cell": list(c), "track": piece_letters(m)} for c, m in sorted(self.fixed.items())]
-        if self.symbols is not None:
-            out["symbols"] = [list(r) for r in self.symbols]
-        return out
+        """The JSON "puzzle" section for the kind's decoder (which validates it)."""
+        return encode(self.view())
 
     def view(self) -> Puzzle:
         """An unchecked Puzzle for drawing (the draft may be invalid while editing)."""
