@@ -3,6 +3,7 @@
 import pytest
 from kurosu_data import SEED_PUZZLES, rows
 from PySide6.QtCore import QPoint, Qt
+from qt_helpers import shown
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.kinds.kurosu import KIND
@@ -11,12 +12,7 @@ from puzzlegui.kinds.kurosu.editor import Editor
 
 @pytest.fixture
 def editor(qtbot):
-    e = Editor(KIND)
-    qtbot.addWidget(e)
-    e.resize(520, 620)
-    e.show()
-    qtbot.waitExposed(e)
-    return e
+    return shown(qtbot, Editor(KIND), 520, 620)
 
 
 def click_cell(qtbot, editor, x, y, button=Qt.LeftButton):

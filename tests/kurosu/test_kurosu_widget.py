@@ -4,6 +4,7 @@ import pytest
 from kurosu_data import SEED_PUZZLES, rows
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
+from qt_helpers import shown
 
 from puzzlegui.gui import theme
 from puzzlegui.kinds.kurosu import KIND
@@ -18,13 +19,7 @@ def puzzle():
 
 @pytest.fixture
 def board(qtbot, puzzle):
-    b = Board(KIND)
-    qtbot.addWidget(b)
-    b.resize(360, 360)
-    b.set_state(puzzle)
-    b.show()
-    qtbot.waitExposed(b)
-    return b
+    return shown(qtbot, Board(KIND), 360, 360, puzzle)
 
 
 def centre(board, x, y):

@@ -2,6 +2,7 @@
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from qt_helpers import shown
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.kinds.rotation import KIND
@@ -20,11 +21,7 @@ def two_way():
 
 @pytest.fixture
 def board(qtbot):
-    b = Board(KIND)
-    qtbot.addWidget(b)
-    b.resize(400, 400)
-    b.show()
-    return b
+    return shown(qtbot, Board(KIND), 400, 400)
 
 
 def click(qtbot, board, bx, by, button=Qt.LeftButton, modifier=Qt.NoModifier):

@@ -2,6 +2,7 @@
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from qt_helpers import shown
 
 from puzzlegui.core import files
 from puzzlegui.core.kind import PuzzleError, Violation
@@ -17,13 +18,7 @@ FINAL = ("wwbbw", "wbwbb", "bbbww", "bbwbb", "bwwww")
 
 @pytest.fixture
 def board(qtbot):
-    b = Board(KIND)
-    qtbot.addWidget(b)
-    b.resize(420, 380)
-    b.set_state(make_state(FINAL, SEED))
-    b.show()
-    qtbot.waitExposed(b)
-    return b
+    return shown(qtbot, Board(KIND), 420, 380, make_state(FINAL, SEED))
 
 
 def centre(board, cell):
@@ -217,12 +212,7 @@ def test_letters_typed_for_the_final_grid_are_read(qtbot):
 # --- editor -----------------------------------------------------------------------------------------
 @pytest.fixture
 def editor(qtbot):
-    e = Editor(KIND)
-    qtbot.addWidget(e)
-    e.resize(460, 600)
-    e.show()
-    qtbot.waitExposed(e)
-    return e
+    return shown(qtbot, Editor(KIND), 460, 600)
 
 
 def editor_point(e, cell):

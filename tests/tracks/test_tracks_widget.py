@@ -7,6 +7,7 @@ import wave
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
+from qt_helpers import shown
 from tracks_helpers import SEED_ARTICLE_PATH, SEED_MESSAGE, flip
 
 from puzzlegui.core.files import load_builtin
@@ -26,13 +27,7 @@ def seed():
 
 @pytest.fixture
 def board(qtbot, seed):
-    b = Board(KIND)
-    qtbot.addWidget(b)
-    b.resize(900, 420)
-    b.set_state(seed)
-    b.show()
-    qtbot.waitExposed(b)
-    return b
+    return shown(qtbot, Board(KIND), 900, 420, seed)
 
 
 def at(board, cell):
@@ -224,12 +219,7 @@ def canvas_point(editor, cell=None, clue=None):
 
 @pytest.fixture
 def editor(qtbot):
-    e = Editor(KIND)
-    qtbot.addWidget(e)
-    e.resize(700, 600)
-    e.show()
-    qtbot.waitExposed(e)
-    return e
+    return shown(qtbot, Editor(KIND), 700, 600)
 
 
 def test_editor_builds_a_puzzle_by_clicking_and_typing(qtbot, editor):
