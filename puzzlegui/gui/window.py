@@ -137,9 +137,10 @@ class MainWindow(QMainWindow):
             hint.setFlags(Qt.NoItemFlags)
             mine.addChild(hint)
         self.library.expandAll()
-        for parent in by_kind.values():
-            if parent.childCount() > 15:  # the strips set of 26: open on demand
-                parent.setExpanded(False)
+        for name, parent in by_kind.items():
+            if parent.childCount() > 15 and not (self.doc and self.doc.kind.name == name):
+                parent.setExpanded(False)  # the strips set of 26: open on demand
+        self._library_groups = by_kind
 
     def _library_activated(self, item, _column=0) -> None:
         data = item.data(0, Qt.UserRole)
@@ -282,6 +283,9 @@ class MainWindow(QMainWindow):
         self.history = history
         self._install_board(doc.kind)
         self._was_solved = doc.kind.is_solved(history.state)
+        group = self._library_groups.get(doc.kind.name)
+        if group is not None:
+            group.setExpanded(True)  # show where the open puzzle sits
         self.title_label.setText(doc.title + (f"  —  {doc.meta['source']}" if doc.meta.get("source") else ""))
         self.setWindowTitle(f"{doc.title} – puzzlegui")
         self.settings.last_source = doc.name or (str(doc.path) if doc.path else "")
