@@ -144,9 +144,7 @@ def load_path(path, kind: str | None = None) -> PuzzleDoc:
     path = Path(path)
     text = read_text_file(path)
     if text.lstrip().startswith("{") or kind is None:
-        doc = loads(text, str(path))
-        if kind is not None and doc.kind.name != registry.get(kind).name:
-            raise PuzzleError(f"{path} holds a {doc.kind.name} puzzle, not {kind}.")
+        doc = _of_kind(loads(text, str(path)), kind, f"{path} holds a")
     else:
         k = registry.get(kind)
         try:
@@ -156,6 +154,13 @@ def load_path(path, kind: str | None = None) -> PuzzleDoc:
         doc = PuzzleDoc(kind=k, state=state)
     doc.path = path
     doc.meta.setdefault("title", path.stem)
+    return doc
+
+
+def _of_kind(doc: PuzzleDoc, kind: str | None, what: str) -> PuzzleDoc:
+    """``doc``, if it is of ``kind`` (when one is asked for); else a sentence saying so."""
+    if kind is not None and doc.kind.name != registry.get(kind).name:
+        raise PuzzleError(f"{what} {doc.kind.name} puzzle, not {kind}.")
     return doc
 
 
@@ -269,10 +274,7 @@ def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
     if is_file:
         return load_path(path, kind)
     if any(b.name == source for b in builtins()):
-        doc = load_builtin(source)
-        if kind is not None and doc.kind.name != registry.get(kind).name:
-            raise PuzzleError(f'The built-in puzzle "{source}" is {doc.kind.name}, not {kind}.')
-        return doc
+        return _of_kind(load_builtin(source), kind, f'The built-in puzzle "{source}" is a')
     game_id = source
     if kind is None:
         prefix, sep, rest = source.partition(":")
