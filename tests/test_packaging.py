@@ -21,8 +21,14 @@ def test_wheel_contains_resources_and_entry_points(tmp_path):
     for rel in shipped:
         assert f"puzzlegui/resources/{rel}" in names
     assert "puzzlegui/resources/icons/puzzlegui.svg" in names
-    for kind in ("tracks", "rotation", "kurosu", "strips"):
-        assert f"puzzlegui/kinds/{kind}/__init__.py" in names
+    # every module of the source tree ships: found by walking the tree, not a kept list
+    # (a folder without __init__.py once left the whole GUI out of a non-editable install)
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "puzzlegui").rglob("*.py")}
+    assert "puzzlegui/gui/window.py" in modules
+    missing = sorted(m for m in modules if m not in names)
+    assert not missing, f"modules left out of the wheel: {missing}"
+    for folder in {p.parent for p in (ROOT / "puzzlegui").rglob("*.py")}:
+        assert (folder / "__init__.py").is_file(), f"{folder} has modules but no __init__.py"
     entry_points = zipfile.ZipFile(wheel).read(
         next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     ).decode()
