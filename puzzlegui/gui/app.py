@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+
+#: set by CI (and anyone checking an install): quit as soon as the first window shows,
+#: exit 0 if it did.  Read only here, at start-up.
+QUIT_AFTER_START = "PUZZLEGUI_QUIT_AFTER_START"
 
 
 def run_gui(source: str | None = None, kind: str | None = None) -> int:
+    from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -22,6 +29,36 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
     window = MainWindow(restore=source is None)
     if source is not None:
         if not window.open_source(source, kind):
-            window._restore_last_game()
+            window.restore_last_game()
     window.show()
+    _quit_cleanly_on_signals(app, window)
+    if os.environ.get(QUIT_AFTER_START):
+        def check_and_quit():
+            shown = window.isVisible()
+            print("puzzlegui: first window shown" if shown else "puzzlegui: no window shown", flush=True)
+            app.exit(0 if shown else 1)
+
+        QTimer.singleShot(0, check_and_quit)
     return app.exec()
+
+
+def _quit_cleanly_on_signals(app, window) -> None:
+    """SIGTERM and SIGINT close the window as Quit does: the game is autosaved first.
+
+    Python runs signal handlers only between bytecodes, and Qt's event loop is C++, so a
+    short timer gives the interpreter a chance to run them."""
+    from PySide6.QtCore import QTimer
+
+    def close(_signum, _frame):
+        window.close()
+        app.quit()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            signal.signal(sig, close)
+        except (ValueError, OSError):  # not the main thread, or not supported here
+            pass
+    pulse = QTimer(app)
+    pulse.setInterval(200)
+    pulse.timeout.connect(lambda: None)
+    pulse.start()

@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         if restore:
-            self._restore_last_game()
+            self.restore_last_game()
 
     # ================================================================= building the window
     def _build_library(self) -> None:
@@ -240,7 +240,7 @@ class MainWindow(QMainWindow):
         self._sync_actions()
 
     # ================================================================= loading and saving
-    def _restore_last_game(self) -> None:
+    def restore_last_game(self) -> None:
         path = settings_mod.autosave_path()
         if path.exists():
             try:
