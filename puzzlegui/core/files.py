@@ -165,29 +165,53 @@ def _of_kind(doc: PuzzleDoc, kind: str | None, what: str) -> PuzzleDoc:
 
 
 def dumps(doc: PuzzleDoc, history: History | None = None) -> str:
-    """The file text for ``doc``; with a history, its progress too."""
+    """The file text for ``doc``; with a history, its progress too.
+
+    The puzzle is laid out for people to read; the progress, which can be long, is
+    written compactly on one line, so a file the app writes always stays within what
+    it reads back (MAX_FILE_BYTES, at most history.MAX_MOVES moves)."""
     data: dict = {"format": FORMAT, "version": VERSION, "kind": doc.kind.name}
     for key in META_KEYS:
         if doc.meta.get(key):
             data[key] = doc.meta[key]
     data["puzzle"] = doc.kind.encode(doc.state)
+    text = json.dumps(data, indent=1, ensure_ascii=False)
     moves = history.moves_json() if history is not None else doc.progress
     if moves:
-        data["progress"] = moves
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        progress = json.dumps(moves, separators=(",", ":"), ensure_ascii=False)
+        text = text[: -len("\n}")] + ',\n "progress": ' + progress + "\n}"
+    return text + "\n"
+
+
+def _new_file_mode() -> int:
+    """The mode a new file gets from the umask (0644 with the usual 022)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def save_atomic(path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
 
     The text goes to a temporary file in the same folder, is flushed to disk, then
-    renamed over the target (rename is atomic on POSIX and on NTFS via os.replace)."""
-    path = Path(path)
+    renamed over the target (rename is atomic on POSIX and on NTFS via os.replace).
+    A symbolic link is written through: its target is replaced, the link stays.  The
+    file keeps its mode, or gets the umask's for a new file (mkstemp's is 0600).  Temp
+    files that a killed save of the same name left behind are removed."""
+    path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    data = text.encode("utf-8")  # UnicodeEncodeError here, before anything is written
+    prefix = f".{path.name}."
+    _remove_stale_temp_files(path.parent, prefix)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        mode = _new_file_mode()
+    fd, tmp = tempfile.mkstemp(prefix=f"{prefix}{os.getpid()}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), mode)
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -205,6 +229,37 @@ def save_atomic(path, text: str) -> None:
             os.close(dir_fd)
     except OSError:
         pass
+
+
+def _remove_stale_temp_files(folder: Path, prefix: str) -> None:
+    """Temp files of this name whose writer is gone: a save that was killed midway.
+
+    A temp file's name carries its writer's process id, so a save running right now in
+    another puzzlegui is left alone."""
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid_text = name[len(prefix) :].partition(".")[0]
+        if pid_text.isascii() and pid_text.isdigit() and _process_alive(int(pid_text)):
+            continue
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # this process saves one file at a time
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
 
 
 # --- built-in puzzles ----------------------------------------------------------------

@@ -1,8 +1,16 @@
-"""Move history: undo, redo and restart as steps along one list of immutable states.
+"""Move history: undo, redo and restart as steps along one list of moves.
 
-Every entry is (move, state).  Restart is itself an entry (move ``RESTART``) so it can
-be undone, and a solver's whole answer is one entry (a ``Batch`` of moves), so one Undo
+Every entry is a move.  Restart is itself an entry (move ``RESTART``) so it can be
+undone, and a solver's whole answer is one entry (a ``Batch`` of moves), so one Undo
 takes it back.  The list of moves is also what a save file records as progress.
+
+Memory stays small per move whatever the length: states are immutable values, and the
+history keeps one only every ``CHECKPOINT`` entries (and the current one); any other
+state is rebuilt from the nearest checkpoint before it, at most ``CHECKPOINT - 1``
+moves away.  Replaying a saved history is therefore linear in its length.
+
+Work that a file can ask for is bounded: at most ``MAX_MOVES`` moves in all (a Batch
+counts its moves) and at most ``MAX_MOVE_DEPTH`` levels of lists in one move.
 """
 
 from __future__ import annotations
@@ -10,7 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .kind import PuzzleError
+
 RESTART = ("restart",)
+CHECKPOINT = 64
+MAX_MOVES = 50_000  # moves one history (and so one file) may hold
+MAX_SHOWN_MOVES = 40  # how much of a bad move a message quotes
 
 
 @dataclass(frozen=True)
@@ -21,16 +34,24 @@ class Batch:
     label: str = ""
 
 
+def _weight(move) -> int:
+    return len(move.moves) if isinstance(move, Batch) else 1
+
+
 class History:
     def __init__(self, kind, initial_state):
         self.kind = kind
         self.initial = initial_state
-        self._entries: list[tuple[Any, Any]] = [(None, initial_state)]
+        self._moves: list = [None]  # entry 0 is the puzzle as given
+        self._checkpoints: dict[int, Any] = {0: initial_state}
         self._index = 0
+        self._state = initial_state
+        self._weight = 0  # moves held in all (Batch members counted)
 
+    # --- reading -------------------------------------------------------------------
     @property
     def state(self):
-        return self._entries[self._index][1]
+        return self._state
 
     @property
     def can_undo(self) -> bool:
@@ -38,12 +59,42 @@ class History:
 
     @property
     def can_redo(self) -> bool:
-        return self._index < len(self._entries) - 1
+        return self._index < len(self._moves) - 1
 
     @property
     def position(self) -> int:
         return self._index
 
+    def __len__(self) -> int:
+        """Entries after the puzzle as given, the redo tail included."""
+        return len(self._moves) - 1
+
+    @property
+    def weight(self) -> int:
+        """Moves held in all, Batch members counted one by one."""
+        return self._weight
+
+    def state_at(self, index: int):
+        """The state after entry ``index`` (0: the puzzle as given)."""
+        if not 0 <= index < len(self._moves):
+            raise IndexError(index)
+        if index == self._index:
+            return self._state
+        base = index - index % CHECKPOINT
+        state = self._checkpoints[base]
+        for i in range(base + 1, index + 1):
+            state = self.result_of(state, self._moves[i])
+        return state
+
+    def moves(self) -> list:
+        """The moves from the initial state to the current one, for a save file."""
+        return self._moves[1 : self._index + 1]
+
+    def next_move(self):
+        """The move that Redo would replay (None when there is nothing to redo)."""
+        return self._moves[self._index + 1] if self.can_redo else None
+
+    # --- changing ------------------------------------------------------------------
     def result_of(self, state, move):
         """The state after ``move`` (a kind move, a Batch or RESTART)."""
         if move == RESTART:
@@ -57,65 +108,126 @@ class History:
     def push(self, move):
         """Apply ``move`` to the current state and record it; drops the redo tail.
 
-        Raises PuzzleError (from the kind) if the move is illegal; history is unchanged."""
-        new_state = self.result_of(self.state, move)
-        del self._entries[self._index + 1 :]
-        self._entries.append((move, new_state))
+        Raises PuzzleError (from the kind) if the move is illegal, or if the history
+        would hold more than MAX_MOVES moves; the history is unchanged then."""
+        weight = _weight(move)
+        dropped = sum(_weight(m) for m in self._moves[self._index + 1 :])
+        if self._weight - dropped + weight > MAX_MOVES:
+            raise PuzzleError(
+                f"A game holds at most {MAX_MOVES:,} moves; Restart, or save the puzzle "
+                "and open it again, to go on."
+            )
+        new_state = self.result_of(self._state, move)
+        self._truncate()
+        self._moves.append(move)
+        self._weight += weight
         self._index += 1
+        self._state = new_state
+        if self._index % CHECKPOINT == 0:
+            self._checkpoints[self._index] = new_state
         return new_state
+
+    def _truncate(self) -> None:
+        """Drop the redo tail."""
+        if self.can_redo:
+            self._weight -= sum(_weight(m) for m in self._moves[self._index + 1 :])
+            del self._moves[self._index + 1 :]
+            for i in [i for i in self._checkpoints if i > self._index]:
+                del self._checkpoints[i]
+
+    def seek(self, index: int):
+        """Go to entry ``index`` (undo or redo several at once)."""
+        self._state = self.state_at(index)
+        self._index = index
+        return self._state
 
     def undo(self):
         if self.can_undo:
-            self._index -= 1
-        return self.state
+            self.seek(self._index - 1)
+        return self._state
 
     def redo(self):
         if self.can_redo:
             self._index += 1
-        return self.state
+            self._state = self.result_of(self._state, self._moves[self._index])
+        return self._state
 
     def restart(self):
-        if self.state == self.initial and self._index == 0:
-            return self.state
+        if self._state == self.initial and self._index == 0:
+            return self._state
         return self.push(RESTART)
 
-    def moves(self) -> list:
-        """The moves from the initial state to the current one, for a save file."""
-        return [m for m, _ in self._entries[1 : self._index + 1]]
-
-    def next_move(self):
-        """The move that Redo would replay (None when there is nothing to redo)."""
-        return self._entries[self._index + 1][0] if self.can_redo else None
-
     # --- save-file form --------------------------------------------------------------
+    def _move_json(self, m):
+        if m == RESTART:
+            return {"restart": True}
+        if isinstance(m, Batch):
+            return {"batch": [self.kind.move_to_json(x) for x in m.moves], "label": m.label}
+        return self.kind.move_to_json(m)
+
     def moves_json(self) -> list:
-        out = []
-        for m in self.moves():
-            if m == RESTART:
-                out.append({"restart": True})
-            elif isinstance(m, Batch):
-                out.append({"batch": [self.kind.move_to_json(x) for x in m.moves], "label": m.label})
-            else:
-                out.append(self.kind.move_to_json(m))
-        return out
+        """The moves up to the current position (a puzzle file's "progress")."""
+        return [self._move_json(m) for m in self.moves()]
+
+    def redo_json(self) -> list:
+        """The moves Redo would replay, in order (kept with a game in progress)."""
+        return [self._move_json(m) for m in self._moves[self._index + 1 :]]
+
+    def _move_from_json(self, i: int, raw):
+        if isinstance(raw, dict):
+            if set(raw) == {"restart"} and raw["restart"] is True:
+                return RESTART
+            batch = raw.get("batch")
+            if isinstance(batch, list) and set(raw) <= {"batch", "label"}:
+                label = raw.get("label", "")
+                if not isinstance(label, str):
+                    raise PuzzleError(f'Saved move {i}: a batch\'s "label" must be text.')
+                return Batch(tuple(self.kind.move_from_json(x) for x in batch), label[:200])
+            raise PuzzleError(f"Saved move {i} is not a move of this puzzle.")
+        return self.kind.move_from_json(raw)
 
     def replay_json(self, moves: list) -> None:
-        """Push moves read from a save file; raises PuzzleError on the first bad one."""
-        from .kind import PuzzleError
+        """Push moves read from a save file; raises PuzzleError on the first bad one.
 
-        for i, raw in enumerate(moves, start=1):
-            if isinstance(raw, dict) and raw.get("restart") is True:
-                move = RESTART
-            elif isinstance(raw, dict) and isinstance(raw.get("batch"), list):
-                move = Batch(
-                    tuple(self.kind.move_from_json(x) for x in raw["batch"]),
-                    str(raw.get("label", "")),
+        Refuses a list of more than MAX_MOVES moves before replaying any of it."""
+        if not isinstance(moves, list):
+            raise PuzzleError("The saved moves must be a list.")
+        total = 0
+        for raw in moves:
+            total += len(raw["batch"]) if isinstance(raw, dict) and isinstance(raw.get("batch"), list) else 1
+            if self._weight + total > MAX_MOVES:
+                raise PuzzleError(
+                    f"The saved game has more than {MAX_MOVES:,} moves; a game holds at most that many."
                 )
-            else:
-                move = self.kind.move_from_json(raw)
+        for i, raw in enumerate(moves, start=1):
             try:
+                move = self._move_from_json(i, raw)
                 self.push(move)
             except PuzzleError as exc:
-                raise PuzzleError(f"Saved move {i} cannot be replayed: {exc}") from None
-            except (TypeError, ValueError, IndexError, KeyError):
-                raise PuzzleError(f"Saved move {i} ({raw!r:.60}) is not a move of this puzzle.") from None
+                text = str(exc)
+                if text.startswith("Saved move"):
+                    raise
+                raise PuzzleError(f"Saved move {i} cannot be replayed: {text}") from None
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError, RecursionError):
+                shown = repr(raw)
+                if len(shown) > MAX_SHOWN_MOVES:
+                    shown = shown[:MAX_SHOWN_MOVES] + "…"
+                raise PuzzleError(f"Saved move {i} ({shown}) is not a move of this puzzle.") from None
+
+    def to_json(self) -> dict:
+        """The whole history, redo tail included, for a game record."""
+        return {"moves": [self._move_json(m) for m in self._moves[1:]], "position": self._index}
+
+    @classmethod
+    def from_json(cls, kind, initial_state, data) -> "History":
+        """A history from ``to_json``'s form; PuzzleError if it does not replay."""
+        if not isinstance(data, dict) or not isinstance(data.get("moves"), list):
+            raise PuzzleError("The saved history is not a list of moves.")
+        position = data.get("position")
+        moves = data["moves"]
+        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= len(moves):
+            raise PuzzleError("The saved history's position is not one of its moves.")
+        history = cls(kind, initial_state)
+        history.replay_json(moves)
+        history.seek(position)
+        return history

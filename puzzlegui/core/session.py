@@ -1,0 +1,425 @@
+"""The game session: every puzzle's game in progress, and its record on disk.
+
+This is the window's logic without the window (Tatham's "midend", minus the drawing):
+which puzzle is open, the game (undo history) of every puzzle the player has touched,
+which background job answers which game, and when to autosave.  The window only shows
+what this module decides; everything here is tested without Qt.
+
+On disk, in the data folder:
+
+* ``games/<key>.json``: one record per puzzle, written atomically.  A record holds the
+  puzzle file (kind, metadata, puzzle) *and* where it came from (built-in name or file
+  path) and its whole history, redo tail included.  So "the game" and "the file it
+  belongs to" are one record: a kill at any moment leaves each record whole, either the
+  old one or the new one.
+* ``session.json``: which record is current, and a small index (title, kind, status)
+  so the library can show every game's state without reading every record.  It is only
+  a cache: a record is the truth, and a stale index entry costs nothing but a label.
+
+A puzzle's key comes from its origin: a built-in's name, a file's real path, or else the
+puzzle itself (a generated or entered puzzle, a game ID), so opening it again finds its
+game.  At most MAX_RECORDS records are kept, the least recently played dropped first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import files
+from .history import History
+from .kind import PuzzleError
+
+RECORD_FORMAT = "puzzlegui-game"
+SESSION_FORMAT = "puzzlegui-session"
+VERSION = 1
+MAX_RECORDS = 500
+
+NEW, IN_PROGRESS, SOLVED = "new", "in progress", "solved"
+
+#: where a record came from
+BUILTIN, FILE, GENERATED, ENTERED, GAME_ID = "builtin", "file", "generated", "entered", "id"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def puzzle_key(doc: files.PuzzleDoc) -> str:
+    """The name of ``doc``'s record: the same puzzle opened again finds the same one."""
+    if doc.name:
+        return _digest("builtin\0" + doc.name)
+    if doc.path is not None:
+        return _digest("file\0" + os.path.realpath(doc.path))
+    section = json.dumps(doc.kind.encode(doc.state), sort_keys=True, separators=(",", ":"))
+    return _digest(f"puzzle\0{doc.kind.name}\0{section}")
+
+
+@dataclass
+class Game:
+    """One puzzle and the player's game on it."""
+
+    key: str
+    doc: files.PuzzleDoc
+    history: History
+    origin: str = GENERATED
+    updated: float = 0.0
+    file_mtime: float | None = None  # the file's mtime when the record last matched it
+
+    @property
+    def title(self) -> str:
+        return self.doc.title
+
+    @property
+    def status(self) -> str:
+        if self.doc.kind.is_solved(self.history.state):
+            return SOLVED
+        return IN_PROGRESS if len(self.history) else NEW
+
+    @property
+    def source(self) -> str:
+        """What opens this puzzle again: a built-in's name, a file path, or the record."""
+        if self.doc.name:
+            return self.doc.name
+        if self.doc.path is not None:
+            return str(self.doc.path)
+        return "game:" + self.key
+
+
+@dataclass
+class Entry:
+    """A game as the library lists it (from the index, without reading its record)."""
+
+    key: str
+    title: str
+    kind: str
+    status: str
+    origin: str
+    source: str
+    updated: float
+
+
+def _origin_of(doc: files.PuzzleDoc, origin: str | None) -> str:
+    if doc.name:
+        return BUILTIN
+    if doc.path is not None:
+        return FILE
+    return origin or GENERATED
+
+
+def _mtime(path) -> float | None:
+    try:
+        return os.stat(path).st_mtime
+    except (OSError, ValueError):
+        return None
+
+
+class Session:
+    def __init__(self, folder, clock=time.time):
+        self.folder = Path(folder)
+        self.games_dir = self.folder / "games"
+        self.index_path = self.folder / "session.json"
+        self.clock = clock
+        self.current: Game | None = None
+        self._games: dict[str, Game] = {}  # games opened in this run, by key
+        self._index: dict[str, Entry] = {}
+        self._current_key: str | None = None
+        self._jobs = itertools.count(1)
+        self._job: tuple | None = None
+        self.notices: list[str] = []  # things the user must read (a record put aside)
+        self._read_index()
+
+    # ------------------------------------------------------------------ the index
+    def _read_index(self) -> None:
+        try:
+            data = files.parse_json(files.read_text_file(self.index_path), str(self.index_path))
+        except PuzzleError:
+            return  # no index yet, or a broken one: it is rebuilt as games are saved
+        if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+            return
+        current = data.get("current")
+        self._current_key = current if isinstance(current, str) else None
+        games = data.get("games")
+        if not isinstance(games, dict):
+            return
+        for key, e in games.items():
+            try:
+                entry = Entry(
+                    key, str(e["title"]), str(e["kind"]), str(e["status"]), str(e["origin"]),
+                    str(e["source"]), float(e["updated"]),
+                )
+            except (KeyError, TypeError, ValueError):
+                continue
+            if (self.games_dir / f"{key}.json").is_file():
+                self._index[key] = entry
+
+    def _write_index(self) -> None:
+        data = {
+            "format": SESSION_FORMAT,
+            "version": VERSION,
+            "current": self._current_key,
+            "games": {
+                e.key: {
+                    "title": e.title, "kind": e.kind, "status": e.status, "origin": e.origin,
+                    "source": e.source, "updated": e.updated,
+                }
+                for e in self._index.values()
+            },
+        }
+        files.save_atomic(self.index_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+    def entries(self) -> list[Entry]:
+        """Every game on record, most recently played first."""
+        return sorted(self._index.values(), key=lambda e: -e.updated)
+
+    def status_of(self, key: str) -> str:
+        if self.current is not None and self.current.key == key:
+            return self.current.status
+        entry = self._index.get(key)
+        return entry.status if entry else NEW
+
+    def entry_for_source(self, source: str) -> Entry | None:
+        for e in self._index.values():
+            if e.source == source:
+                return e
+        return None
+
+    # ------------------------------------------------------------------ records
+    def record_path(self, key: str) -> Path:
+        return self.games_dir / f"{key}.json"
+
+    def _record_text(self, game: Game) -> str:
+        puzzle_file = json.loads(files.dumps(game.doc))
+        data = {
+            "format": RECORD_FORMAT,
+            "version": VERSION,
+            "origin": game.origin,
+            "name": game.doc.name,
+            "path": str(game.doc.path) if game.doc.path is not None else None,
+            "file_mtime": game.file_mtime,
+            "updated": game.updated,
+            "file": puzzle_file,
+            "history": game.history.to_json(),
+        }
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    def _read_record(self, key: str) -> Game:
+        path = self.record_path(key)
+        data = files.parse_json(files.read_text_file(path), str(path))
+        where = f"{path}: "
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise PuzzleError(f"{where}this is not a puzzlegui game record.")
+        if data.get("version") != VERSION:
+            raise PuzzleError(f"{where}game records of version {data.get('version')!r:.20} are not read here.")
+        doc = files.from_data(data.get("file"), str(path))
+        name, file_path = data.get("name"), data.get("path")
+        if isinstance(name, str) and name:
+            doc.name = name
+        if isinstance(file_path, str) and file_path:
+            doc.path = Path(file_path)
+        try:
+            history = History.from_json(doc.kind, doc.state, data.get("history"))
+        except PuzzleError as exc:
+            raise PuzzleError(f"{where}{exc}") from None
+        updated = data.get("updated")
+        mtime = data.get("file_mtime")
+        origin = data.get("origin")
+        return Game(
+            key=key,
+            doc=doc,
+            history=history,
+            origin=origin if origin in (BUILTIN, FILE, GENERATED, ENTERED, GAME_ID) else _origin_of(doc, None),
+            updated=float(updated) if isinstance(updated, int | float) else 0.0,
+            file_mtime=float(mtime) if isinstance(mtime, int | float) else None,
+        )
+
+    def _put_aside(self, key: str, reason: str) -> Path | None:
+        """Keep a record that cannot be read under a new name, and say so."""
+        path = self.record_path(key)
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        aside = path.with_name(f"{key}.broken-{stamp}.json")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = path.with_name(f"{key}.broken-{stamp}-{n}.json")
+        try:
+            os.replace(path, aside)
+        except OSError:
+            aside = None
+        self._index.pop(key, None)
+        kept = f" It was kept as {aside}." if aside else ""
+        self.notices.append(f"A saved game could not be restored: {reason}{kept}")
+        return aside
+
+    def save(self, game: Game | None = None) -> None:
+        """Write ``game``'s record (the current one by default) and the index.
+
+        Raises OSError or PuzzleError when the disk refuses; nothing is half-written."""
+        game = game or self.current
+        if game is None:
+            return
+        game.updated = self.clock()
+        files.save_atomic(self.record_path(game.key), self._record_text(game))
+        self._index[game.key] = Entry(
+            game.key, game.title, game.doc.kind.name, game.status, game.origin, game.source, game.updated
+        )
+        if self.current is game:
+            self._current_key = game.key
+        self._prune()
+        self._write_index()
+
+    def _prune(self) -> None:
+        if len(self._index) <= MAX_RECORDS:
+            return
+        keep = {self._current_key}
+        for entry in self.entries()[MAX_RECORDS:]:
+            if entry.key in keep:
+                continue
+            self._index.pop(entry.key, None)
+            self._games.pop(entry.key, None)
+            try:
+                os.unlink(self.record_path(entry.key))
+            except OSError:
+                pass
+
+    # ------------------------------------------------------------------ opening
+    def game_for(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
+        """``doc``'s game: the one on record if there is one, else a new game.
+
+        A file that changed on disk since its record was written wins over the record
+        (the file is what the user last saved).  A record that cannot be read is put
+        aside (see ``notices``) and the game starts from ``doc``."""
+        key = puzzle_key(doc)
+        game = self._games.get(key)
+        if game is None and key in self._index:
+            try:
+                game = self._read_record(key)
+            except PuzzleError as exc:
+                self._put_aside(key, str(exc))
+                game = None
+        if game is not None:
+            same_puzzle = game.doc.kind is doc.kind and game.doc.kind.encode(game.doc.state) == doc.kind.encode(doc.state)
+            stale = doc.path is not None and _mtime(doc.path) != game.file_mtime
+            if same_puzzle and not stale:
+                self._games[key] = game
+                return game
+        game = Game(
+            key=key,
+            doc=doc,
+            history=doc.history(),
+            origin=_origin_of(doc, origin),
+            updated=self.clock(),
+            file_mtime=_mtime(doc.path) if doc.path is not None else None,
+        )
+        self._games[key] = game
+        return game
+
+    def open(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
+        """Make ``doc``'s game the current one; the game it replaces keeps its record.
+
+        PuzzleError (and nothing changes) if ``doc``'s own progress does not replay."""
+        game = self.game_for(doc, origin)
+        self._set_current(game)
+        return game
+
+    def open_key(self, key: str) -> Game:
+        """The game on record under ``key`` (a library entry), made current."""
+        game = self._games.get(key)
+        if game is None:
+            if key not in self._index:
+                raise PuzzleError("That game is no longer on record.")
+            try:
+                game = self._read_record(key)
+            except PuzzleError as exc:
+                self._put_aside(key, str(exc))
+                raise PuzzleError(self.notices[-1]) from None
+            self._games[key] = game
+        self._set_current(game)
+        return game
+
+    def _set_current(self, game: Game) -> None:
+        self.current = game
+        self._current_key = game.key
+        self._job = None  # whatever ran for the previous game no longer answers
+
+    def restore(self) -> Game | None:
+        """The game that was current when the app last ran (None if there is none or
+        its record is unreadable: then ``notices`` says why and where it was kept)."""
+        key = self._current_key
+        if not key:
+            return None
+        if not self.record_path(key).exists():
+            return None
+        try:
+            game = self._read_record(key)
+        except PuzzleError as exc:
+            self._put_aside(key, str(exc))
+            self._current_key = None
+            return None
+        self._games[key] = game
+        self._set_current(game)
+        return game
+
+    def saved_as(self, game: Game, path) -> None:
+        """``game`` now lives in the file ``path``: its record follows it there."""
+        old_key = game.key
+        game.doc.path = Path(path)
+        game.doc.name = ""
+        game.origin = FILE
+        game.file_mtime = _mtime(path)
+        game.key = puzzle_key(game.doc)
+        if game.key != old_key:
+            self._games.pop(old_key, None)
+            self._index.pop(old_key, None)
+            try:
+                os.unlink(self.record_path(old_key))
+            except OSError:
+                pass
+        self._games[game.key] = game
+        if self.current is game:
+            self._current_key = game.key
+        self.save(game)
+
+    # ------------------------------------------------------------------ background jobs
+    def begin_job(self) -> tuple:
+        """A token for a job (a solve) started for the current game; the newest wins."""
+        key = self.current.key if self.current is not None else None
+        self._job = (key, next(self._jobs))
+        return self._job
+
+    def owns(self, token) -> bool:
+        """True if a result for ``token`` still belongs on screen."""
+        return token is not None and token == self._job
+
+    def end_job(self, token) -> None:
+        if self._job == token:
+            self._job = None
+
+
+class AutosaveClock:
+    """When to autosave: ``delay`` after the last change, but never later than
+    ``max_wait`` after the first unsaved one, so steady play cannot starve it."""
+
+    def __init__(self, delay: float = 0.4, max_wait: float = 2.0):
+        self.delay = delay
+        self.max_wait = max_wait
+        self._first: float | None = None
+
+    @property
+    def dirty(self) -> bool:
+        return self._first is not None
+
+    def changed(self, now: float) -> float:
+        """Note a change at ``now``; the seconds until the save is due."""
+        if self._first is None:
+            self._first = now
+        due = min(now + self.delay, self._first + self.max_wait)
+        return max(0.0, due - now)
+
+    def saved(self) -> None:
+        self._first = None

@@ -1,0 +1,239 @@
+"""The game session (core.session), without a window: every puzzle keeps its game,
+records survive a restart, a broken record is kept aside, jobs belong to their game."""
+
+import json
+import os
+import stat
+
+import pytest
+
+from puzzlegui.core import files, registry
+from puzzlegui.core.history import MAX_MOVES, Batch, History
+from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.session import (
+    IN_PROGRESS,
+    NEW,
+    SOLVED,
+    AutosaveClock,
+    Session,
+    puzzle_key,
+)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        self.now += 1
+        return self.now
+
+
+def builtin(kind):
+    return next(b.name for b in files.builtins() if b.kind == kind)
+
+
+def kurosu_move(state):
+    """A legal move on an empty cell of a Kurosu state."""
+    for y in range(state.height):
+        for x in range(state.width):
+            if state.at(x, y) < 0:
+                return ("set", x, y, 1)
+    raise AssertionError("no empty cell")
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return tmp_path / "data"
+
+
+def test_each_puzzle_keeps_its_own_game_with_its_undo_history(folder):
+    session = Session(folder, clock=Clock())
+    a = session.open(files.load_builtin(builtin("kurosu")))
+    a.history.push(kurosu_move(a.history.state))
+    a.history.push(kurosu_move(a.history.state))
+    a.history.undo()  # one move to redo
+    session.save()
+    b = session.open(files.load_builtin(builtin("rotation")))
+    assert b.key != a.key and not len(b.history)
+    session.save()
+    again = session.open(files.load_builtin(builtin("kurosu")))
+    assert again.history.position == 1 and again.history.can_redo
+    # and from disk, in a new session (a new run of the app)
+    later = Session(folder, clock=Clock())
+    restored = later.open(files.load_builtin(builtin("kurosu")))
+    assert restored.history.position == 1 and len(restored.history) == 2
+    assert restored.history.state == again.history.state
+    assert later.status_of(restored.key) == IN_PROGRESS
+    assert later.status_of(puzzle_key(files.load_builtin(builtin("rotation")))) == NEW
+
+
+def test_restore_brings_back_the_current_game_and_its_file(folder, tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(files.dumps(files.load_builtin(builtin("kurosu"))), encoding="utf-8")
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_path(path))
+    game.history.push(kurosu_move(game.history.state))
+    session.save()
+    later = Session(folder, clock=Clock())
+    restored = later.restore()
+    assert restored is not None and restored.doc.path == path
+    assert restored.history.moves() == game.history.moves()
+
+
+def test_switching_files_keeps_each_game_with_its_own_path(folder, tmp_path):
+    """The record of a game holds its file: a game can never be restored onto another
+    puzzle's path, whenever the app is killed."""
+    x, y = tmp_path / "x.json", tmp_path / "y.json"
+    x.write_text(files.dumps(files.load_builtin(builtin("kurosu"))), encoding="utf-8")
+    y.write_text(files.dumps(files.load_builtin(builtin("rotation"))), encoding="utf-8")
+    session = Session(folder, clock=Clock())
+    gx = session.open(files.load_path(x))
+    gx.history.push(kurosu_move(gx.history.state))
+    session.save()
+    session.open(files.load_path(y))  # killed here, before Y was ever saved
+    restored = Session(folder, clock=Clock()).restore()
+    assert restored.doc.path == x and restored.doc.kind.name == "kurosu"
+
+
+def test_a_file_changed_on_disk_wins_over_its_record(folder, tmp_path):
+    path = tmp_path / "mine.json"
+    doc = files.load_builtin(builtin("kurosu"))
+    path.write_text(files.dumps(doc), encoding="utf-8")
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_path(path))
+    game.history.push(kurosu_move(game.history.state))
+    session.save()
+    other = files.load_builtin([b.name for b in files.builtins() if b.kind == "kurosu"][1])
+    path.write_text(files.dumps(other), encoding="utf-8")
+    os.utime(path, (1, 1))  # a different mtime, whatever the clock's resolution
+    fresh = Session(folder, clock=Clock()).open(files.load_path(path))
+    assert not len(fresh.history)
+    assert fresh.doc.kind.encode(fresh.doc.state) == other.kind.encode(other.state)
+
+
+def test_generated_puzzles_are_found_again_by_their_content(folder):
+    kind = registry.get("kurosu")
+    state = kind.generate({p.name: p.default for p in kind.parameters()}, seed=5)
+    session = Session(folder, clock=Clock())
+    game = session.open(files.PuzzleDoc(kind, state, meta={"title": "Random"}), origin="generated")
+    game.history.push(kurosu_move(state))
+    session.save()
+    entry = next(e for e in Session(folder).entries() if e.key == game.key)
+    assert entry.source == f"game:{game.key}" and entry.status == IN_PROGRESS
+    again = Session(folder).open_key(game.key)
+    assert again.history.moves() == game.history.moves()
+
+
+def test_a_broken_record_is_kept_aside_and_announced(folder):
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("kurosu")))
+    game.history.push(kurosu_move(game.history.state))
+    session.save()
+    record = session.record_path(game.key)
+    with open(record, "r+b") as handle:
+        handle.truncate(100)
+    later = Session(folder, clock=Clock())
+    assert later.restore() is None
+    assert len(later.notices) == 1
+    kept = list(record.parent.glob(f"{game.key}.broken-*.json"))
+    assert len(kept) == 1 and kept[0].stat().st_size == 100
+    assert str(kept[0]) in later.notices[0]
+    assert not record.exists()
+    # the puzzle opens fresh, and saving no longer touches the broken copy
+    fresh = later.open(files.load_builtin(builtin("kurosu")))
+    later.save()
+    assert kept[0].stat().st_size == 100 and not len(fresh.history)
+
+
+def test_status_follows_the_game(folder):
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("rotation")))
+    assert game.status == NEW
+    from puzzlegui.core import solver
+
+    kind = game.doc.kind
+    result = solver.run(kind.solve(kind.solve_start(game.history.state)), mode=solver.FIRST)
+    game.history.push(Batch(tuple(kind.solution_moves(game.history.state, result.solutions[0])), "solution"))
+    session.save()
+    assert Session(folder).status_of(game.key) == SOLVED
+
+
+def test_job_tokens_belong_to_one_game(folder):
+    session = Session(folder, clock=Clock())
+    session.open(files.load_builtin(builtin("kurosu")))
+    first = session.begin_job()
+    assert session.owns(first)
+    second = session.begin_job()
+    assert not session.owns(first) and session.owns(second)
+    session.open(files.load_builtin(builtin("rotation")))
+    assert not session.owns(second)
+    session.end_job(second)
+    assert not session.owns(None)
+
+
+def test_records_are_compact_and_always_readable(folder):
+    """A long game's record stays small enough to be read back (files.MAX_FILE_BYTES)."""
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("rotation")))
+    turn = ("turn", 0, 0, "cw")
+    for _ in range(MAX_MOVES):
+        game.history.push(turn)
+    with pytest.raises(PuzzleError):
+        game.history.push(turn)
+    session.save()
+    size = session.record_path(game.key).stat().st_size
+    assert size < files.MAX_FILE_BYTES
+    again = Session(folder).restore()
+    assert again.history.state == game.history.state and len(again.history) == MAX_MOVES
+
+
+def test_record_files_get_the_umask_mode(folder):
+    old = os.umask(0o022)
+    try:
+        session = Session(folder, clock=Clock())
+        session.open(files.load_builtin(builtin("kurosu")))
+        session.save()
+        mode = stat.S_IMODE(os.stat(session.record_path(session.current.key)).st_mode)
+    finally:
+        os.umask(old)
+    assert mode == 0o644
+
+
+def test_autosave_clock_has_a_maximum_wait():
+    clock = AutosaveClock(delay=0.4, max_wait=2.0)
+    assert not clock.dirty
+    assert clock.changed(0.0) == pytest.approx(0.4)
+    # steady play, a move every 0.3 s: the save still falls due 2 s after the first
+    due = [clock.changed(t * 0.3) for t in range(1, 8)]
+    assert due[-2] == pytest.approx(0.2)  # at 1.8 s: due at 2.0 s, not 2.2 s
+    assert due[-1] == 0.0  # at 2.1 s: overdue, save now
+    clock.saved()
+    assert not clock.dirty and clock.changed(10.0) == pytest.approx(0.4)
+
+
+def test_history_memory_is_checkpointed_and_undo_is_exact():
+    kind = registry.get("rotation")
+    doc = files.load_builtin(builtin("rotation"))
+    history = History(kind, doc.state)
+    states = [doc.state]
+    for i in range(300):
+        history.push(("turn", i % 2, (i // 2) % 2, "cw"))
+        states.append(history.state)
+    for i in range(300, 0, -1):
+        assert history.state == states[i]
+        history.undo()
+    for i in range(1, 301):
+        history.redo()
+        assert history.state == states[i]
+    saved = json.loads(json.dumps(history.to_json()))
+    assert History.from_json(kind, doc.state, saved).state == states[300]
+
+
+def test_replaying_too_many_moves_is_refused_before_any_work():
+    kind = registry.get("rotation")
+    doc = files.load_builtin(builtin("rotation"))
+    history = History(kind, doc.state)
+    with pytest.raises(PuzzleError, match="more than"):
+        history.replay_json([["turn", 0, 0, "cw"]] * (MAX_MOVES + 1))
+    assert history.position == 0
