@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import importlib
 import random
 
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -23,7 +27,92 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import registry
-from ..core.kind import PuzzleError
+from ..core.kind import PuzzleError, PuzzleKind
+
+ERROR_ON_LIGHT = "#b3261e"  # a dark red: 6.5:1 on white
+ERROR_ON_DARK = "#ffb4ab"  # a pale red: 9:1 on #202020
+
+
+def plain_label(text: str = "") -> QLabel:
+    """A label that shows ``text`` as it is: never read as HTML (it may come from a file)."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.PlainText)
+    return label
+
+
+class ErrorLabel(QLabel):
+    """The sentence saying why the input cannot be used: plain text, wrapped, red on a
+    light palette and pale red on a dark one; hidden while there is nothing to say."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setTextFormat(Qt.PlainText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.setObjectName("inputError")
+        self.setAccessibleName("Input error")
+        self._recolour()
+        self.hide()
+
+    def show_error(self, message: str | None) -> None:
+        self.setText(message or "")
+        self.setVisible(bool(message))
+
+    def _recolour(self) -> None:
+        dark = self.palette().color(QPalette.Window).lightnessF() < 0.5
+        colour = QColor(ERROR_ON_DARK if dark else ERROR_ON_LIGHT)
+        if self.palette().color(QPalette.WindowText) != colour:  # no loop: set only on change
+            palette = self.palette()
+            palette.setColor(QPalette.WindowText, colour)
+            self.setPalette(palette)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.PaletteChange, QEvent.ParentChange):
+            self._recolour()
+
+
+def spin_box_problem(box: QAbstractSpinBox) -> str | None:
+    """The sentence for a spin box whose typed text is not (yet) a number it takes."""
+    if not box.isEnabled() or box.hasAcceptableInput():
+        return None
+    name = box.accessibleName() or "This number"
+    text = box.text().strip()
+    low, high = box.minimum(), box.maximum()
+    if not text:
+        return f"{name} is empty: type a whole number from {low} to {high}."
+    return f"{name} must be a whole number from {low} to {high}; \"{text}\" is not."
+
+
+class SpinBoxGuard(QObject):
+    """Enter in a spin box holding half-typed text would quietly put the old value back
+    and then press the dialog's OK button.  This filter swallows that Enter (and calls
+    ``on_change`` so the dialog can say why), and reports every keystroke as an edit."""
+
+    def __init__(self, boxes, on_change, parent=None):
+        super().__init__(parent)
+        self.boxes = list(boxes)
+        self.on_change = on_change
+        for box in self.boxes:
+            box.installEventFilter(self)
+            box.lineEdit().installEventFilter(self)
+            box.lineEdit().textChanged.connect(lambda _t: self.on_change())
+            box.editingFinished.connect(self.on_change)  # leaving the box puts a good value back
+
+    def problem(self) -> str | None:
+        for box in self.boxes:
+            message = spin_box_problem(box)
+            if message:
+                return message
+        return None
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.KeyPress and event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            box = obj if isinstance(obj, QAbstractSpinBox) else obj.parent()
+            if isinstance(box, QAbstractSpinBox) and spin_box_problem(box):
+                self.on_change()
+                return True
+        return False
 
 
 class NewPuzzleDialog(QDialog):
@@ -38,9 +127,9 @@ class NewPuzzleDialog(QDialog):
         self.kind_box = QComboBox()
         for k in registry.all_kinds():
             self.kind_box.addItem(k.title, k.name)
-        top.addRow("Puzzle", self.kind_box)
+        top.addRow(plain_label("Puzzle"), self.kind_box)
         self.preset_box = QComboBox()
-        top.addRow("Preset", self.preset_box)
+        top.addRow(plain_label("Preset"), self.preset_box)
         layout.addLayout(top)
         self.form_holder = QWidget()
         self.form = QFormLayout(self.form_holder)
@@ -51,29 +140,52 @@ class NewPuzzleDialog(QDialog):
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(random.randrange(1, 1_000_000))
         self.seed.setToolTip("The same seed and settings always make the same puzzle")
+        self.seed.setAccessibleName("Seed")
         reroll = QPushButton("New seed")
         reroll.clicked.connect(lambda: self.seed.setValue(random.randrange(1, 1_000_000)))
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(reroll)
         seed_form = QFormLayout()
-        seed_form.addRow("Seed", seed_row)
+        seed_form.addRow(plain_label("Seed"), seed_row)
         layout.addLayout(seed_form)
+        self.error = ErrorLabel(self)
+        layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Generate")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self.buttons = buttons
+        self._guard = None
         self.kind_box.currentIndexChanged.connect(lambda _i: self._build(None))
         self.preset_box.activated.connect(self._apply_preset)
         index = self.kind_box.findData(kind_name)
         self.kind_box.setCurrentIndex(max(index, 0))
         self._build(params)
 
+    def _guard_spin_boxes(self) -> None:
+        boxes = [self.seed] + [w for _p, w in self._editors.values() if isinstance(w, QAbstractSpinBox)]
+        self._guard = SpinBoxGuard(boxes, self._validate, self)
+        self._validate()
+
+    def _validate(self) -> None:
+        problem = self._guard.problem() if self._guard is not None else None
+        self.error.show_error(problem)
+        self.buttons.button(QDialogButtonBox.Ok).setEnabled(problem is None)
+
+    def accept(self) -> None:
+        self._validate()
+        if self.buttons.button(QDialogButtonBox.Ok).isEnabled():
+            super().accept()
+
     @property
     def kind(self):
         return registry.get(self.kind_box.currentData())
 
     def _build(self, params) -> None:
+        if self._guard is not None:  # it watches the boxes about to go
+            self._guard.deleteLater()
+            self._guard = None
         while self.form.rowCount():
             self.form.removeRow(0)
         self._editors = {}
@@ -98,8 +210,10 @@ class NewPuzzleDialog(QDialog):
                 w.setCurrentIndex(max(w.findData(value), 0))
             if p.help:
                 w.setToolTip(p.help)
+            w.setAccessibleName(p.label)
             self._editors[p.name] = (p, w)
-            self.form.addRow(p.label, w)
+            self.form.addRow(plain_label(p.label), w)
+        self._guard_spin_boxes()
 
     def _apply_preset(self, index: int) -> None:
         params = self.preset_box.itemData(index)
@@ -129,7 +243,9 @@ class NewPuzzleDialog(QDialog):
 class EditDialog(QDialog):
     """Edit a board with the kind's own editor, or type its text layout / game ID.
 
-    The error sentence shows live and OK stays disabled while the puzzle is invalid."""
+    The error sentence shows live under the input and OK stays disabled while anything
+    typed or set is invalid; Enter or OK never accept what the kind did not parse.  The
+    puzzle given back has been through the kind's own file check (encode, then decode)."""
 
     def __init__(self, kind, state=None, parent=None):
         super().__init__(parent)
@@ -139,15 +255,19 @@ class EditDialog(QDialog):
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.editor = None
+        self._guard = None
         try:
             module = importlib.import_module(registry.KIND_MODULES[kind.name] + ".editor")
+        except ModuleNotFoundError:
+            module = None
+        if module is not None:
             self.editor = module.Editor(kind, state)
             self.editor.changed.connect(self._validate)
             self.tabs.addTab(self.editor, "Board")
-        except ModuleNotFoundError:
-            pass
+            self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
         self.text = QPlainTextEdit()
-        self.text.setPlaceholderText("Paste a game ID or the puzzle's plain text layout")
+        self.text.setPlaceholderText(self._text_placeholder())
+        self.text.setTabChangesFocus(True)
         font = self.text.font()
         font.setFamily("monospace")
         self.text.setFont(font)
@@ -163,9 +283,7 @@ class EditDialog(QDialog):
         self.tabs.addTab(self.text, "Text or game ID")
         self.tabs.currentChanged.connect(lambda _i: self._validate())
         layout.addWidget(self.tabs, 1)
-        self.error = QLabel("")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b3261e;")
+        self.error = ErrorLabel(self)
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Ok).setText("Play this board")
@@ -174,33 +292,68 @@ class EditDialog(QDialog):
         layout.addWidget(self.buttons)
         self._validate()
 
+    def _supports(self, method: str) -> bool:
+        return getattr(type(self.kind), method) is not getattr(PuzzleKind, method)
+
+    def _text_placeholder(self) -> str:
+        ids, text = self._supports("parse_game_id"), self._supports("parse_text")
+        if ids and text:
+            return "Paste a game ID or the puzzle's plain text layout"
+        return "Paste a game ID" if ids else "Paste the puzzle's plain text layout"
+
     def _parse(self):
         if self.editor is not None and self.tabs.currentWidget() is self.editor:
+            problem = self._guard.problem() if self._guard is not None else None
+            if problem:
+                raise PuzzleError(problem)
             return self.editor.puzzle()
         text = self.text.toPlainText().strip()
         if not text:
             raise PuzzleError("Type a game ID or the puzzle's text layout.")
-        errors = []
-        for parse in (self.kind.parse_game_id, self.kind.parse_text):
+        parsers = [(name, getattr(self.kind, name)) for name in ("parse_game_id", "parse_text")
+                   if self._supports(name)] or [("parse_text", self.kind.parse_text)]
+        errors = {}
+        for name, parse in parsers:
             try:
                 return parse(text)
             except PuzzleError as exc:
-                errors.append(str(exc))
+                errors[name] = str(exc)
+        if len(errors) == 1:
+            raise PuzzleError(next(iter(errors.values())))
         # the text layout's message is the more useful one for multi-line input
-        raise PuzzleError(errors[1] if "\n" in text else errors[0])
+        raise PuzzleError(errors["parse_text"] if "\n" in text else errors["parse_game_id"])
+
+    def _checked(self):
+        """The parsed puzzle as the kind reads it back from a file, or PuzzleError."""
+        try:
+            state = self._parse()
+            if state is None:
+                raise PuzzleError("There is no puzzle to play yet.")
+            return self.kind.decode(self.kind.encode(state))
+        except PuzzleError:
+            raise
+        except Exception as exc:  # a bug in a kind must not let a half-read board through
+            raise PuzzleError(f"This board could not be read: {exc}") from exc
 
     def _validate(self) -> None:
         try:
-            self._result = self._parse()
-            self.error.setText("")
-            ok = True
+            self._result = self._checked()
+            message = None
         except PuzzleError as exc:
             self._result = None
-            self.error.setText(str(exc))
-            ok = False
-        self.buttons.button(QDialogButtonBox.Ok).setEnabled(ok)
+            message = str(exc) or "This board cannot be played."
+        self.error.show_error(message)
+        self.buttons.button(QDialogButtonBox.Ok).setEnabled(message is None)
+
+    def accept(self) -> None:
+        """Refuses (and says why) unless the input parses now: Enter in any field ends here."""
+        self._validate()
+        if self._result is None:
+            return
+        super().accept()
 
     def puzzle(self):
+        """The checked puzzle; None while the input is invalid."""
         return self._result
 
 
@@ -229,7 +382,7 @@ class HelpDialog(QDialog):
         browser.setOpenExternalLinks(False)
         html = ""
         if kind is not None:
-            html += f"<h2>{kind.title}</h2>"
+            html += f"<h2>{_para(kind.title)}</h2>"
             html += f"<h3>Rules</h3><p>{_para(kind.rules)}</p>"
             html += f"<h3>How to play</h3><p>{_para(kind.controls)}</p>"
             html += f"<h3>Where it comes from</h3><p>{_para(kind.origin)}</p>"
@@ -243,7 +396,6 @@ class HelpDialog(QDialog):
 
 
 def _para(text: str) -> str:
-    import html
-
+    """Text from a kind or a file, escaped for the help page: shown as it is, never as HTML."""
     return "<br>".join(html.escape(line) for line in (text or "").strip().splitlines()) or "–"
 

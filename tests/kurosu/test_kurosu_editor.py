@@ -104,9 +104,15 @@ def test_pasting_a_game_id_or_rows(qtbot, editor):
         qtbot.keyClick(editor.paste, Qt.Key_Return)
     assert "".join(editor.puzzle().rows()) == board
     assert editor.note_text() == "One solution, difficulty normal (13 givens)."
+    before = editor.state()
     editor.paste.setText("6x6:!!")
     qtbot.keyClick(editor.paste, Qt.Key_Return)
-    assert editor.note_text().startswith("Could not read that:")
+    assert editor.error().startswith("Could not read the game ID or rows:")
+    with pytest.raises(PuzzleError, match="Could not read"):
+        editor.puzzle()  # not the old board in place of what was typed
+    assert editor.state() == before and editor.paste.text() == "6x6:!!"
+    editor.paste.clear()
+    assert editor.error() is None and editor.puzzle() == before
 
 
 def test_editor_starts_from_a_given_state(qtbot):

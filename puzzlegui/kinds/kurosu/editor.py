@@ -4,13 +4,17 @@ Clicks cycle a cell empty -> X -> O (right click the other way), as do the keys 
 board.  After every change the givens are checked: a broken rule, or a contradiction
 that the rules or the search find, is explained in a sentence (and ``puzzle()`` raises
 it); otherwise the note says whether the puzzle has one solution and how hard it is.
+
+A game ID or rows typed in the field under the board load with Enter.  While the field
+holds text that is not loaded, ``puzzle()`` raises the sentence saying why (it cannot be
+read, or Enter has not been pressed), so the dialog never plays the old board instead.
 """
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,6 +49,7 @@ class Editor(QWidget):
         self._givens = list(state.givens)
         self._error = None
         self._note = ""
+        self._quiet = False
 
         sizes = [str(n) for n in range(MIN_SIZE, MAX_SIZE + 1, 2)]
         self.width_box = QComboBox()
@@ -58,10 +63,13 @@ class Editor(QWidget):
         self.clear_button = QPushButton("Clear")
         self.paste = QLineEdit()
         self.paste.setPlaceholderText("Game ID (6x6:DdCDeAddBEa) or rows (..0.1. ...), then Enter")
+        self.paste.setAccessibleName("Game ID or rows")
+        self.paste.setClearButtonEnabled(True)
         self.board = Board(kind)
         self.board.edit_mode = True
         self.board.setMinimumSize(240, 240)
         self.note = QLabel()
+        self.note.setTextFormat(Qt.PlainText)
         self.note.setWordWrap(True)
 
         top = QHBoxLayout()
@@ -74,16 +82,17 @@ class Editor(QWidget):
         top.addWidget(self.clear_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.paste)
         layout.addWidget(self.board, 1)
         layout.addWidget(QLabel("Click a cell to cycle it empty, X, O (right click: the other way)."))
         layout.addWidget(self.note)
+        layout.addWidget(self.paste)  # last: the dialog's error sentence shows right under it
 
         self.width_box.currentTextChanged.connect(self._resize)
         self.height_box.currentTextChanged.connect(self._resize)
         self.unique_box.toggled.connect(self._set_unique)
         self.clear_button.clicked.connect(self.clear)
         self.paste.returnPressed.connect(self._load_pasted)
+        self.paste.textChanged.connect(self._paste_edited)
         self.board.moveRequested.connect(self._on_move)
         self._refresh()
 
@@ -92,13 +101,26 @@ class Editor(QWidget):
         return KurosuState.new(self._w, self._h, self._givens, self._unique)
 
     def puzzle(self) -> KurosuState:
-        """The puzzle as edited; PuzzleError with the explanation if its givens contradict."""
-        if self._error:
-            raise PuzzleError(self._error)
+        """The puzzle as edited; PuzzleError with the explanation if its givens contradict,
+        or if the game ID field holds text that is not (or cannot be) loaded."""
+        problem = self.error()
+        if problem:
+            raise PuzzleError(problem)
         return self.state()
 
     def error(self) -> str | None:
-        return self._error
+        return self.paste_problem() or self._error
+
+    def paste_problem(self) -> str | None:
+        """Why the text in the game ID field stops the puzzle being played, if it does."""
+        text = self.paste.text().strip()
+        if not text:
+            return None
+        try:
+            self._parse_pasted(text)
+        except PuzzleError as exc:
+            return f"Could not read the game ID or rows: {exc}"
+        return "Press Enter to load the game ID or rows you typed (or clear the field)."
 
     def note_text(self) -> str:
         return self.note.text()
@@ -135,17 +157,23 @@ class Editor(QWidget):
         self._unique = bool(on)
         self._refresh()
 
+    def _paste_edited(self, _text: str) -> None:
+        if not self._quiet:
+            self.changed.emit()
+
+    def _parse_pasted(self, text: str) -> KurosuState:
+        if ":" in text:
+            return self.kind.parse_game_id(text.partition("kurosu:")[2] if text.startswith("kurosu:") else text)
+        return self.kind.parse_text(text.replace(" ", "\n").replace("/", "\n"))
+
     def _load_pasted(self) -> None:
         text = self.paste.text().strip()
         if not text:
             return
         try:
-            if ":" in text:
-                state = self.kind.parse_game_id(text.partition("kurosu:")[2] if text.startswith("kurosu:") else text)
-            else:
-                state = self.kind.parse_text(text.replace(" ", "\n").replace("/", "\n"))
-        except PuzzleError as exc:
-            self.note.setText(f"Could not read that: {exc}")
+            state = self._parse_pasted(text)
+        except PuzzleError:
+            self.changed.emit()  # the board stays; paste_problem() says why
             return
         self._w, self._h, self._unique = state.width, state.height, state.unique
         self._givens = list(state.givens)
@@ -156,7 +184,9 @@ class Editor(QWidget):
         self.unique_box.blockSignals(True)
         self.unique_box.setChecked(self._unique)
         self.unique_box.blockSignals(False)
+        self._quiet = True  # one changed signal, after the new board is analysed
         self.paste.clear()
+        self._quiet = False
         self._refresh()
 
     # --- checking --------------------------------------------------------------------
@@ -166,7 +196,8 @@ class Editor(QWidget):
         self._error, note, cells = analyse(self.kind, state)
         self.board.set_violations([])
         self.board.set_highlight(cells, "")
-        self.note.setText(self._error or note)
+        self.note.setText(note)  # an error is raised by puzzle(); the dialog shows it
+        self.note.setVisible(bool(note))
         self.changed.emit()
 
 

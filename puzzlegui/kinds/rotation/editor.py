@@ -1,6 +1,10 @@
 """The rotation editor: choose the board and options, then drag tiles onto each other to
 swap them, type numbers, turn arrows, or paste a game ID.  Positions that cannot reach
-the goal are refused with the reason (``puzzle()`` raises it for the dialog to show)."""
+the goal are refused with the reason (``puzzle()`` raises it for the dialog to show).
+
+The game ID field loads as you type; while it holds an ID the kind cannot read, the
+board keeps the last good position and ``puzzle()`` raises the reason, so the dialog
+never plays the old board in place of what was typed."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
 
-from .codec import format_game_id, parse_game_id
+from .codec import format_game_id
 from .generator import scrambled
 from .model import MAX_SIZE, MIN_SIZE, Config, RotationState, make_state
 from .widget import paint_tile, tile_fill
@@ -206,6 +210,7 @@ class Editor(QWidget):
         super().__init__(parent)
         self.kind = kind
         self._updating = False
+        self._id_error = None
         form = QFormLayout()
         self.width_box = QSpinBox()
         self.height_box = QSpinBox()
@@ -213,6 +218,9 @@ class Editor(QWidget):
         for box in (self.width_box, self.height_box):
             box.setRange(MIN_SIZE, MAX_SIZE)
         self.block_box.setRange(2, MAX_SIZE)
+        self.width_box.setAccessibleName("Width")
+        self.height_box.setAccessibleName("Height")
+        self.block_box.setAccessibleName("Block size")
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_box)
         size_row.addWidget(self.height_box)
@@ -230,6 +238,7 @@ class Editor(QWidget):
         self.id_edit = QLineEdit()
         self.id_edit.setPlaceholderText("Game ID, e.g. 3x3n2:5,8,7,2,1,6,9,4,3")
         self.id_edit.setToolTip("Type or paste a Twiddle game ID to load it")
+        self.id_edit.setAccessibleName("Game ID")
         buttons = QHBoxLayout()
         self.solved_button = QPushButton("Goal order")
         self.reverse_button = QPushButton("Reverse")
@@ -272,6 +281,8 @@ class Editor(QWidget):
 
     def puzzle(self) -> RotationState:
         """The position being edited, or PuzzleError saying why it cannot be played."""
+        if self._id_error:
+            raise PuzzleError(self._id_error)
         config = self.config()
         n = config.n
         if n > min(config.w, config.h):
@@ -295,6 +306,7 @@ class Editor(QWidget):
     def _show_id(self) -> None:
         config = self.grid.config
         state = RotationState(config, tuple(self.grid.tiles), tuple(self.grid.orient))
+        self._id_error = None
         self.id_edit.setText(format_game_id(state))
 
     # --- edits -------------------------------------------------------------------------------------
@@ -316,13 +328,23 @@ class Editor(QWidget):
         self.changed.emit()
 
     def _id_edited(self, text: str) -> None:
+        if not text.strip():
+            self._id_error = None  # an empty field asks for nothing; the board stands
+            self.changed.emit()
+            return
         try:
-            state = parse_game_id(text)
-        except PuzzleError:
-            return  # keep typing; the board shows the last good ID
+            state = self.kind.parse_game_id(text.strip())
+        except PuzzleError as exc:
+            # the board keeps the last good position; the dialog shows why and refuses OK
+            self._id_error = f"Could not read the game ID: {exc}"
+            self.changed.emit()
+            return
         self._load(state.config, state.tiles, state.orient)
         self.id_edit.setText(text)
         self.changed.emit()
+
+    def id_error(self) -> str | None:
+        return self._id_error
 
     def reset_to_goal(self) -> None:
         config = self.config()

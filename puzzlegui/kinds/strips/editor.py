@@ -192,14 +192,18 @@ class Editor(QWidget):
             box.setRange(1, MAX_SIDE)
             box.setValue(value)
             box.valueChanged.connect(self._resized)
+        self.width_box.setAccessibleName("Width")
+        self.height_box.setAccessibleName("Height")
         self.strips_edit = QLineEdit(strips_text)
         self.strips_edit.setPlaceholderText("empty: the original's set (25 cells only)")
+        self.strips_edit.setAccessibleName("Strip set")
         self.strips_edit.textChanged.connect(self._edited)
         self.suggest_button = QPushButton("Suggest for this size")
         self.suggest_button.clicked.connect(self.suggest)
         self.clear_letters = QPushButton("Clear letters")
         self.clear_letters.clicked.connect(self._clear_letters)
         self.info = QLabel()
+        self.info.setTextFormat(Qt.PlainText)  # it quotes what was typed in the strip set
         self.info.setWordWrap(True)
         help_text = QLabel(
             "Click or drag to paint cells black or white; type letters at the dashed cursor "
@@ -218,7 +222,8 @@ class Editor(QWidget):
         set_row.addWidget(self.suggest_button)
         form = QFormLayout()
         form.addRow("Size", size_row)
-        form.addRow("Strips", set_row)
+        set_form = QFormLayout()
+        set_form.addRow("Strips", set_row)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.grid, 1)
@@ -226,8 +231,9 @@ class Editor(QWidget):
         buttons.addWidget(self.clear_letters)
         buttons.addStretch(1)
         layout.addLayout(buttons)
-        layout.addWidget(self.info)
         layout.addWidget(help_text)
+        layout.addWidget(self.info)
+        layout.addLayout(set_form)  # last: the dialog's error sentence shows right under it
         self._update_info()
 
     # --- edits ---------------------------------------------------------------------------
@@ -262,13 +268,12 @@ class Editor(QWidget):
         line = f"{cells} cells: {black} black, {cells - black} white."
         try:
             strips = self._strips()
-        except PuzzleError as exc:
-            self.info.setText(f"{line} {exc}")
+        except PuzzleError:  # puzzle() raises it; the dialog shows it under the field
+            self.info.setText(line)
             return
         reach = "exactly" if strips.exact else "up to"
         line += f" The strips cover {reach} {strips.cells} cells ({strips.black} black, {strips.white} white)."
-        problem = strips.fit_problem(cells, black)
-        self.info.setText(f"{line} {problem}" if problem else line)
+        self.info.setText(line)  # a misfit is raised by puzzle(), for the dialog to show
 
     # --- result --------------------------------------------------------------------------
     def puzzle(self):

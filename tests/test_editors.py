@@ -1,0 +1,286 @@
+"""The Edit board dialog with each kind's real editor: invalid input, typed and entered
+with real key clicks, shows its sentence in the dialog, keeps the dialog open and leaves
+the board alone; valid input is still taken.  Text from input is shown as plain text."""
+
+from types import SimpleNamespace
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser
+from qt_helpers import shown
+
+from puzzlegui.core import registry
+from puzzlegui.gui.dialogs import EditDialog, HelpDialog, NewPuzzleDialog
+
+KINDS = ("tracks", "rotation", "kurosu", "strips")
+
+
+def puzzle_of(kind_name, seed=1):
+    kind = registry.get(kind_name)
+    return kind, kind.generate({p.name: p.default for p in kind.parameters()}, seed)
+
+
+def open_dialog(qtbot, kind_name, seed=1):
+    kind, state = puzzle_of(kind_name, seed)
+    dialog = shown(qtbot, EditDialog(kind, state), 560, 640)
+    dialog.activateWindow()  # focus moves for real, as on a desktop
+    assert QTest.qWaitForWindowActive(dialog)
+    assert dialog.puzzle() is not None and ok_button(dialog).isEnabled()
+    return kind, state, dialog
+
+
+def ok_button(dialog):
+    return dialog.buttons.button(QDialogButtonBox.Ok)
+
+
+def type_into(qtbot, field, text):
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key_Backspace)
+    qtbot.keyClicks(field, text)
+
+
+def assert_refused(dialog, needle):
+    """Still open, not accepted, OK off, a visible sentence naming the problem, no puzzle."""
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+    assert not ok_button(dialog).isEnabled()
+    assert dialog.error.isVisible() and needle in dialog.error.text()
+    assert dialog.error.text().endswith(".") and " " in dialog.error.text()
+    assert dialog.puzzle() is None
+
+
+def same_puzzle(kind, a, b):
+    return kind.encode(a) == kind.encode(b)
+
+
+# --- the game ID fields in the editors -----------------------------------------------------
+
+
+def test_kurosu_game_id_field_refuses_a_bad_id_on_enter(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "kurosu")
+    before = dialog.editor.state()
+    type_into(qtbot, dialog.editor.paste, "6x6:ZZZ")
+    qtbot.keyClick(dialog.editor.paste, Qt.Key_Return)
+    assert_refused(dialog, "Could not read the game ID")
+    assert "6x6 board" in dialog.error.text()
+    assert dialog.editor.state() == before  # the board was not touched
+    assert dialog.editor.paste.text() == "6x6:ZZZ"  # what was typed stays, to be fixed
+    # OK cannot sneak it through either
+    qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+
+
+def test_kurosu_game_id_field_loads_and_plays_a_good_id_on_enter(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "kurosu")
+    type_into(qtbot, dialog.editor.paste, "6x6:DdCDeAddBEa")
+    assert "Press Enter" in dialog.error.text() and not ok_button(dialog).isEnabled()
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        qtbot.keyClick(dialog.editor.paste, Qt.Key_Return)
+    assert dialog.result() == QDialog.Accepted and not dialog.isVisible()
+    assert kind.format_game_id(dialog.puzzle()) == "6x6:DdCDeAddBEa"
+
+
+def test_kurosu_text_typed_but_not_loaded_is_not_dropped(qtbot):
+    """A good ID typed but not entered must not let OK play the old board instead."""
+    kind, state, dialog = open_dialog(qtbot, "kurosu")
+    type_into(qtbot, dialog.editor.paste, "6x6:DdCDeAddBEa")
+    assert dialog.puzzle() is None and not ok_button(dialog).isEnabled()
+    dialog.editor.paste.clear()  # clearing the field gives the board back
+    assert same_puzzle(kind, dialog.puzzle(), state) and ok_button(dialog).isEnabled()
+
+
+def test_rotation_game_id_field_refuses_a_bad_id_on_enter(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "rotation")
+    before = list(dialog.editor.grid.tiles)
+    type_into(qtbot, dialog.editor.id_edit, "6x6:ZZZ")
+    qtbot.keyClick(dialog.editor.id_edit, Qt.Key_Return)
+    assert_refused(dialog, "Could not read the game ID")
+    assert dialog.editor.grid.tiles == before and dialog.editor.width_box.value() == state.config.w
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+
+
+def test_rotation_game_id_field_plays_a_good_id_on_enter(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "rotation")
+    _, other = puzzle_of("rotation", seed=7)
+    game_id = kind.format_game_id(other)
+    assert game_id != kind.format_game_id(state)
+    type_into(qtbot, dialog.editor.id_edit, game_id)
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        qtbot.keyClick(dialog.editor.id_edit, Qt.Key_Return)
+    assert dialog.result() == QDialog.Accepted
+    assert kind.format_game_id(dialog.puzzle()) == game_id
+
+
+def test_strips_strip_set_field_refuses_bad_text_on_enter(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "strips")
+    type_into(qtbot, dialog.editor.strips_edit, "<b>6x6:ZZZ</b>")
+    qtbot.keyClick(dialog.editor.strips_edit, Qt.Key_Return)
+    assert_refused(dialog, "strip set")
+    assert "<b>6x6:ZZZ</b>" in dialog.error.text()  # shown as typed, not as bold HTML
+    assert dialog.error.textFormat() == Qt.PlainText
+    assert dialog.editor.info.textFormat() == Qt.PlainText
+    # clearing the field (the original set) and Enter plays the board again
+    type_into(qtbot, dialog.editor.strips_edit, "")
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        qtbot.keyClick(dialog.editor.strips_edit, Qt.Key_Return)
+    assert same_puzzle(kind, dialog.puzzle(), state)
+
+
+# --- number fields: Enter on half-typed text must not put the old value back and play --------
+
+
+@pytest.mark.parametrize("kind_name", ["tracks", "rotation", "strips"])
+def test_half_typed_size_and_enter_is_refused(qtbot, kind_name):
+    kind, state, dialog = open_dialog(qtbot, kind_name)
+    box = dialog.editor.width_box
+    width = box.value()
+    type_into(qtbot, box, "")
+    qtbot.keyClick(box, Qt.Key_Return)
+    assert_refused(dialog, "Width is empty")
+    assert box.value() == width and box.text() == ""  # not quietly put back, and said why
+    # leaving the box puts the old value back, and then all is well again
+    dialog.buttons.button(QDialogButtonBox.Cancel).setFocus()
+    assert box.text() == str(width) and ok_button(dialog).isEnabled() and not dialog.error.isVisible()
+    box.setFocus()
+    # a good number is taken, and Enter then plays the board
+    type_into(qtbot, box, str(width))
+    assert ok_button(dialog).isEnabled() and not dialog.error.isVisible()
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        qtbot.keyClick(box, Qt.Key_Return)
+    assert dialog.result() == QDialog.Accepted
+    assert same_puzzle(kind, dialog.puzzle(), state)
+
+
+def test_tracks_size_below_the_minimum_is_refused(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "tracks")
+    type_into(qtbot, dialog.editor.width_box, "3")
+    qtbot.keyClick(dialog.editor.width_box, Qt.Key_Return)
+    assert_refused(dialog, "Width must be a whole number from 4")
+    assert dialog.editor.draft.w == state.puzzle.width
+
+
+def test_rotation_block_bigger_than_the_board_is_refused(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "rotation")
+    box = dialog.editor.block_box
+    type_into(qtbot, box, str(min(state.config.w, state.config.h) + 1))
+    qtbot.keyClick(box, Qt.Key_Return)
+    assert_refused(dialog, "does not fit")
+
+
+def test_kurosu_givens_that_contradict_are_refused_on_enter(qtbot):
+    kind, state, dialog = open_dialog(qtbot, "kurosu")
+    dialog.editor.clear()
+    for x in range(3):
+        dialog.editor.set_given(x, 0, 1)  # three X in a row
+    dialog.editor.board.setFocus()
+    qtbot.keyClick(dialog.editor.paste, Qt.Key_Return)  # empty field: Enter goes to OK
+    assert_refused(dialog, "3 X in a row")
+
+
+# --- the text tab, for every kind ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind_name", KINDS)
+def test_text_tab_refuses_a_bad_game_id(qtbot, kind_name):
+    kind, state, dialog = open_dialog(qtbot, kind_name)
+    dialog.tabs.setCurrentWidget(dialog.text)
+    dialog.buttons.button(QDialogButtonBox.Cancel).setFocus()
+    dialog.text.selectAll()
+    qtbot.keyClicks(dialog.text, "6x6:ZZZ")
+    qtbot.keyClick(dialog.text, Qt.Key_Return)
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+    assert_refused(dialog, "")
+    assert "has no game IDs" not in dialog.error.text()  # the reason, not a shrug
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+
+
+@pytest.mark.parametrize("kind_name", KINDS)
+def test_text_tab_plays_a_good_layout(qtbot, kind_name):
+    kind, state, dialog = open_dialog(qtbot, kind_name)
+    _, other = puzzle_of(kind_name, seed=5)
+    assert not same_puzzle(kind, state, other)
+    dialog.tabs.setCurrentWidget(dialog.text)
+    dialog.text.setPlainText("")
+    qtbot.keyClicks(dialog.text, "junk")
+    assert not ok_button(dialog).isEnabled()
+    dialog.text.setPlainText(kind.format_text(other))
+    assert ok_button(dialog).isEnabled() and not dialog.error.isVisible()
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    assert same_puzzle(kind, dialog.puzzle(), other)
+
+
+def test_the_result_is_read_back_through_the_kind(qtbot, monkeypatch):
+    """What the dialog gives the window is what the kind's decoder makes of the board."""
+    kind, state, dialog = open_dialog(qtbot, "rotation")
+
+    def refuse(_data):
+        from puzzlegui.core.kind import PuzzleError
+
+        raise PuzzleError("The decoder says no.")
+
+    monkeypatch.setattr(kind, "decode", refuse)
+    qtbot.mouseClick(dialog.editor.solved_button, Qt.LeftButton)  # a good board, but...
+    assert_refused(dialog, "The decoder says no.")
+    qtbot.keyClick(dialog.editor.id_edit, Qt.Key_Return)
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+
+
+# --- plain text ----------------------------------------------------------------------------
+
+
+def test_help_shows_a_title_from_a_file_as_text(qtbot):
+    kind = SimpleNamespace(title="<i>Mine</i>", rules="<b>R</b>", controls="c", origin="o")
+    dialog = HelpDialog(kind)
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QTextBrowser).toPlainText()
+    assert "<i>Mine</i>" in text and "<b>R</b>" in text
+
+
+def test_new_puzzle_dialog_refuses_a_half_typed_seed(qtbot, demo_kind):
+    dialog = shown(qtbot, NewPuzzleDialog("demo", {"size": 9}), 420, 300)
+    for i in range(dialog.kind_box.count()):  # each kind's form is built, guarded and dropped
+        dialog.kind_box.setCurrentIndex(i)
+        assert dialog.buttons.button(QDialogButtonBox.Ok).isEnabled()
+    dialog.kind_box.setCurrentIndex(dialog.kind_box.findData("demo"))
+    type_into(qtbot, dialog.seed, "")
+    qtbot.keyClick(dialog.seed, Qt.Key_Return)
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+    assert dialog.seed.text() == "" and not dialog.buttons.button(QDialogButtonBox.Ok).isEnabled()
+    assert "Seed is empty" in dialog.error.text() and dialog.error.textFormat() == Qt.PlainText
+    qtbot.keyClicks(dialog.seed, "42")
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        qtbot.keyClick(dialog.seed, Qt.Key_Return)
+    assert dialog.seed.value() == 42
+
+
+def test_error_screenshot(qtbot, tmp_path):
+    """The error under the Kurosu game ID field, grabbed for a look (and not empty)."""
+    kind, state, dialog = open_dialog(qtbot, "kurosu")
+    type_into(qtbot, dialog.editor.paste, "6x6:ZZZ")
+    qtbot.keyClick(dialog.editor.paste, Qt.Key_Return)
+    image = dialog.grab()
+    assert not image.isNull()
+    image.save(str(tmp_path / "h4_editor_error.png"))
+    # the whole sentence fits: the label is tall enough for its wrapped text
+    label = dialog.error
+    assert label.height() >= label.heightForWidth(label.width())
+    assert label.geometry().bottom() < dialog.buttons.geometry().top()
+
+
+def test_error_sentence_reads_on_a_dark_palette(qtbot):
+    from PySide6.QtGui import QColor, QPalette
+
+    kind, state, dialog = open_dialog(qtbot, "kurosu")
+    light = dialog.error.palette().color(QPalette.WindowText)
+    dark = QPalette(dialog.palette())
+    dark.setColor(QPalette.Window, QColor("#202124"))
+    dark.setColor(QPalette.WindowText, QColor("#e8eaed"))
+    dialog.setPalette(dark)
+    on_dark = dialog.error.palette().color(QPalette.WindowText)
+    assert on_dark.lightnessF() > 0.7 > light.lightnessF()  # pale red on dark, dark red on light
+    assert on_dark.red() > on_dark.green() and light.red() > light.green()  # red-ish both ways
