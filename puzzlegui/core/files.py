@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from importlib import resources
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from . import registry
 from .history import History
+from . import validate
 from .kind import PuzzleError, PuzzleKind
 
 FORMAT = "puzzlegui"
@@ -58,14 +60,11 @@ def _where(origin: str) -> str:
 
 
 def parse_json(text: str, origin: str = ""):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError(
-            f"{_where(origin)}not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})."
-        ) from None
-    except RecursionError:
-        raise PuzzleError(f"{_where(origin)}the JSON is nested too deeply to read.") from None
+    """The JSON value of ``text``: depth and size are bounded before parsing, and NaN,
+    Infinity, numbers of hundreds of digits and repeated keys are refused (core/validate)."""
+    if isinstance(text, str) and len(text) > MAX_FILE_BYTES:
+        raise PuzzleError(f"{_where(origin)}the text is {len(text):,} characters; puzzle files are at most {MAX_FILE_BYTES:,}.")
+    return validate.parse_json(text, _where(origin))
 
 
 def loads(text: str, origin: str = "") -> PuzzleDoc:
@@ -73,35 +72,52 @@ def loads(text: str, origin: str = "") -> PuzzleDoc:
     return from_data(data, origin)
 
 
+TOP_KEYS = ("format", "version", "kind", *META_KEYS, "puzzle", "progress")
+
+
 def from_data(data, origin: str = "") -> PuzzleDoc:
     where = _where(origin)
     if not isinstance(data, dict):
-        raise PuzzleError(f"{where}a puzzle file holds one JSON object, not {type(data).__name__}.")
+        raise PuzzleError(f"{where}a puzzle file holds one JSON object, not {validate.shown(data)}.")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise PuzzleError(f"{where}unknown key {validate.shown(key)}; the keys are {', '.join(TOP_KEYS)}.")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PuzzleError(f'{where}"format" is {fmt!r:.40}; a puzzle file says "{FORMAT}".')
+        raise PuzzleError(f'{where}"format" is {validate.shown(fmt, 40)}; a puzzle file says "{FORMAT}".')
     version = data.get("version", VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise PuzzleError(f'{where}"version" must be a whole number from 1, not {version!r:.40}.')
+        raise PuzzleError(f'{where}"version" must be a whole number from 1, not {validate.shown(version, 40)}.')
     if version > VERSION:
         raise PuzzleError(
-            f"{where}the file was written by a newer puzzlegui (format version {version}; "
+            f"{where}the file was written by a newer puzzlegui (format version {validate.shown(version)}; "
             f"this one reads version {VERSION})."
         )
     if "kind" not in data:
         raise PuzzleError(f'{where}the file does not say which kind of puzzle it is ("kind" is missing).')
-    if not isinstance(data["kind"], str):
-        raise PuzzleError(f'{where}"kind" must be a name such as "tracks", not {data["kind"]!r:.40}.')
-    try:
-        kind = registry.get(data["kind"])
-    except PuzzleError as exc:
-        raise PuzzleError(f"{where}{exc}") from None
+    name = data["kind"]
+    if not isinstance(name, str):
+        raise PuzzleError(f'{where}"kind" must be a name such as "tracks", not {validate.shown(name, 40)}.')
+    known = registry.names()
+    if name not in known:
+        close = name.strip().lower()
+        if close in known:
+            raise PuzzleError(f'{where}"kind" is {validate.shown(name, 40)}; write it exactly "{close}".')
+        raise PuzzleError(
+            f"{where}Unknown puzzle kind {validate.shown(name, 40)}; the kinds are: {', '.join(known)}."
+        )
+    kind = registry.get(name)
     meta = {}
     for key in META_KEYS:
         if key in data and data[key] is not None:
             if not isinstance(data[key], str):
-                raise PuzzleError(f'{where}"{key}" must be text.')
-            meta[key] = data[key][:2000]
+                raise PuzzleError(f'{where}"{key}" must be text, not {validate.shown(data[key])}.')
+            try:
+                text = validate.clean_meta(data[key][:MAX_META_CHARS], f'"{key}"', lines=key == "notes")
+            except PuzzleError as exc:
+                raise PuzzleError(f"{where}{exc}") from None
+            if text:  # empty text is no text: a saved file leaves it out
+                meta[key] = text
     puzzle = data.get("puzzle")
     if not isinstance(puzzle, dict):
         raise PuzzleError(f'{where}the "puzzle" section is missing or not an object.')
@@ -112,31 +128,116 @@ def from_data(data, origin: str = "") -> PuzzleDoc:
     except RecursionError:
         raise PuzzleError(f"{where}the puzzle section is nested too deeply to read.") from None
     progress = data.get("progress", [])
+    if progress is None:
+        progress = []
     if not isinstance(progress, list):
-        raise PuzzleError(f'{where}"progress" must be a list of moves.')
+        raise PuzzleError(f'{where}"progress" must be a list of moves, not {validate.shown(progress)}.')
+    try:
+        _check_progress(kind, progress)
+    except PuzzleError as exc:
+        raise PuzzleError(f"{where}{exc}") from None
     return PuzzleDoc(kind=kind, state=state, meta=meta, progress=progress)
 
 
+MAX_META_CHARS = 2000
+
+
+def _check_progress(kind: PuzzleKind, progress: list) -> None:
+    """Every saved move has the kind's move form (whether it can be played is found out
+    when the game is replayed); restarts and batches have only their own keys."""
+    for i, raw in enumerate(progress, start=1):
+        try:
+            if isinstance(raw, dict):
+                if set(raw) == {"restart"}:
+                    if raw["restart"] is not True:
+                        raise PuzzleError('"restart" must be true.')
+                    continue
+                if "batch" not in raw or set(raw) - {"batch", "label"}:
+                    extra = sorted(set(raw) - {"batch", "label"}, key=str)
+                    why = f"the key {validate.shown(extra[0])} is unknown" if extra else '"batch" is missing'
+                    raise PuzzleError(
+                        f'{why}; a move in an object is {{"restart": true}} or {{"batch": [...], "label": "..."}}.'
+                    )
+                validate.Text(0, 200, printable=True).check(raw.get("label", ""), 'the "label"')
+                batch = raw["batch"]
+                if not isinstance(batch, list):
+                    raise PuzzleError(f'"batch" must be a list of moves, not {validate.shown(batch)}.')
+                for j, move in enumerate(batch, start=1):
+                    try:
+                        kind.move_from_json(move)
+                    except PuzzleError as exc:
+                        raise PuzzleError(f"in its move {j}, {_lower(str(exc))}") from None
+            else:
+                kind.move_from_json(raw)
+        except PuzzleError as exc:
+            raise PuzzleError(f"Saved move {i} is not a move of this puzzle: {_lower(str(exc))}") from None
+        except RecursionError:
+            raise PuzzleError(f"Saved move {i} is nested too deeply to read.") from None
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _name(path) -> str:
+    """A path as a message shows it: on one line, with undecodable bytes escaped."""
+    return validate.safe_text(str(path))
+
+
 def read_text_file(path: Path) -> str:
-    """A file's text, with a sentence for every way reading it can fail."""
+    """A file's text, with a sentence for every way reading it can fail.
+
+    Only a regular file is read (a device, FIFO or socket is refused before and after
+    opening, so /dev/zero is not read for ever and a FIFO nobody writes never blocks: it
+    is opened with O_NONBLOCK), and never more than MAX_FILE_BYTES + 1 bytes of it."""
+    name = _name(path)
     try:
-        size = path.stat().st_size
+        st = os.stat(path)
     except FileNotFoundError:
-        raise PuzzleError(f"{path}: no such file.") from None
-    except OSError as exc:
-        raise PuzzleError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
-    if path.is_dir():
-        raise PuzzleError(f"{path} is a folder, not a puzzle file.")
-    if size > MAX_FILE_BYTES:
-        raise PuzzleError(f"{path}: the file is {size:,} bytes; puzzle files are at most {MAX_FILE_BYTES:,}.")
+        raise PuzzleError(f"{name}: no such file.") from None
+    except (OSError, ValueError) as exc:
+        raise PuzzleError(f"{name}: cannot be read ({_os_reason(exc)}).") from None
+    _check_regular(st, name)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise PuzzleError(f"{name}: no such file.") from None
     except OSError as exc:
-        raise PuzzleError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+        raise PuzzleError(f"{name}: cannot be read ({_os_reason(exc)}).") from None
+    try:
+        _check_regular(os.fstat(fd), name)  # the file may have been replaced meanwhile
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise PuzzleError(f"{name}: cannot be read ({_os_reason(exc)}).") from None
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        raise PuzzleError(f"{name}: the file is more than {MAX_FILE_BYTES:,} bytes; puzzle files are at most that.")
+    raw = b"".join(chunks)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise PuzzleError(f"{path}: not a text file (byte {exc.start} is not UTF-8).") from None
+        raise PuzzleError(f"{name}: not a text file (byte {exc.start} is not UTF-8).") from None
+
+
+def _os_reason(exc: Exception) -> str:
+    return validate.safe_text(str(getattr(exc, "strerror", None) or exc))[:100]
+
+
+def _check_regular(st: os.stat_result, name: str) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise PuzzleError(f"{name} is a folder, not a puzzle file.")
+    if not stat.S_ISREG(st.st_mode):
+        raise PuzzleError(f"{name} is not a regular file; a puzzle is read from an ordinary file.")
+    if st.st_size > MAX_FILE_BYTES:
+        raise PuzzleError(f"{name}: the file is {st.st_size:,} bytes; puzzle files are at most {MAX_FILE_BYTES:,}.")
 
 
 def load_path(path, kind: str | None = None) -> PuzzleDoc:
@@ -144,23 +245,23 @@ def load_path(path, kind: str | None = None) -> PuzzleDoc:
     path = Path(path)
     text = read_text_file(path)
     if text.lstrip().startswith("{") or kind is None:
-        doc = _of_kind(loads(text, str(path)), kind, f"{path} holds a")
+        doc = _of_kind(loads(text, _name(path)), kind, f"{_name(path)} holds a")
     else:
         k = registry.get(kind)
         try:
             state = k.parse_text(text)
         except PuzzleError as exc:
-            raise PuzzleError(f"{path}: {exc}") from None
+            raise PuzzleError(f"{_name(path)}: {exc}") from None
         doc = PuzzleDoc(kind=k, state=state)
     doc.path = path
-    doc.meta.setdefault("title", path.stem)
+    doc.meta.setdefault("title", validate.safe_text(path.stem))
     return doc
 
 
 def _of_kind(doc: PuzzleDoc, kind: str | None, what: str) -> PuzzleDoc:
     """``doc``, if it is of ``kind`` (when one is asked for); else a sentence saying so."""
     if kind is not None and doc.kind.name != registry.get(kind).name:
-        raise PuzzleError(f"{what} {doc.kind.name} puzzle, not {kind}.")
+        raise PuzzleError(f"{what} {doc.kind.name} puzzle, not {validate.safe_text(str(kind))[:40]}.")
     return doc
 
 
@@ -190,7 +291,7 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def save_atomic(path, text: str) -> None:
+def save_atomic(path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
 
     The text goes to a temporary file in the same folder, is flushed to disk, then
@@ -200,7 +301,7 @@ def save_atomic(path, text: str) -> None:
     files that a killed save of the same name left behind are removed."""
     path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")  # UnicodeEncodeError here, before anything is written
+    data = text if isinstance(text, bytes) else text.encode("utf-8")  # fails before any write
     prefix = f".{path.name}."
     _remove_stale_temp_files(path.parent, prefix)
     try:
@@ -299,7 +400,7 @@ def builtins() -> list[BuiltIn]:
                 if not entry.name.endswith(".json"):
                     continue
                 text = entry.read_text(encoding="utf-8")
-                data = json.loads(text)
+                data = parse_json(text, entry.name)
                 found.append(BuiltIn(entry.name[:-5], kind_name, data.get("title", entry.name[:-5]), text))
         _builtins = found
     return _builtins
@@ -311,7 +412,7 @@ def load_builtin(name: str) -> PuzzleDoc:
             doc = loads(b.text, b.name)
             doc.name = b.name
             return doc
-    raise PuzzleError(f'There is no built-in puzzle called "{name[:60]}"; `puzzlegui list` shows them.')
+    raise PuzzleError(f"There is no built-in puzzle called {validate.shown(name, 60)}; `puzzlegui list` shows them.")
 
 
 # --- SOURCE: a path, a built-in name, or a game ID -----------------------------------
@@ -337,7 +438,7 @@ def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
             kind, game_id = prefix.lower(), rest
         else:
             raise PuzzleError(
-                f'"{source[:60]}" is not a file, a built-in puzzle or a game ID; '
+                f"{validate.shown(source, 60)} is not a file, a built-in puzzle or a game ID; "
                 "give a game ID with --kind K or as KIND:ID (for example kurosu:6x6:DdCDeAddBEa)."
             )
     else:

@@ -194,13 +194,34 @@ class PuzzleKind(ABC):
         return describe(result)
 
 
+MAX_MOVE_DEPTH = 6  # lists inside lists in one move; real moves need at most 3
+
+
 def _tuples(value):
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+    """A move read from JSON with its lists as tuples.  Iterative, and a move nested
+    more than MAX_MOVE_DEPTH lists deep is refused with a sentence (never a
+    RecursionError)."""
+    from .validate import tuples
+
+    return tuples(value, MAX_MOVE_DEPTH)
 
 
 def _lists(value):
-    if isinstance(value, tuple | list):
-        return [_lists(v) for v in value]
-    return value
+    """A move for JSON with its tuples as lists (moves are made by the program, so
+    shallow; the depth is bounded all the same)."""
+    if not isinstance(value, tuple | list):
+        return value
+    root: list = []
+    stack = [(value, root, 1)]
+    while stack:
+        src, dst, level = stack.pop()
+        if level > MAX_MOVE_DEPTH:
+            raise PuzzleError(f"A move is nested more than {MAX_MOVE_DEPTH} levels deep; moves are short lists.")
+        for item in src:
+            if isinstance(item, tuple | list):
+                child: list = []
+                dst.append(child)
+                stack.append((item, child, level + 1))
+            else:
+                dst.append(item)
+    return root

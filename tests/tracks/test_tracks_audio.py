@@ -64,3 +64,20 @@ def test_wav_file_header_and_length(tmp_path):
     assert path.read_bytes()[:4] == b"RIFF" and path.read_bytes()[8:12] == b"WAVE"
     assert path.stat().st_size == 44 + 2 * expected
     assert 20000 < np.max(np.abs(data)) <= 32767
+
+
+def test_exported_wav_gets_the_umask_mode_and_is_written_atomically(tmp_path):
+    import os
+    import stat
+
+    from puzzlegui.kinds.tracks import audio
+
+    path = tmp_path / "tab.wav"
+    old = os.umask(0o022)
+    try:
+        frames = audio.write_wav("e|--0--|", path)
+    finally:
+        os.umask(old)
+    assert frames > 0 and path.read_bytes()[:4] == b"RIFF"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    assert not list(tmp_path.glob(".*.tmp"))

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 
+from puzzlegui.core import validate
 from puzzlegui.core.kind import PuzzleError
 
 from .model import MAX_SIZE, MIN_SIZE, KurosuState
 
 _CHAR_VALUE = {".": -1, "0": 0, "1": 1}
 _TEXT_VALUE = {".": -1, "0": 0, "o": 0, "O": 0, "1": 1, "x": 1, "X": 1}
+MAX_ID = 20_000  # characters of a game ID: a 40x40 board's is under 1,700
 DIFF_LETTERS = {"t": "trivial", "e": "easy", "n": "normal", "k": "tricky", "h": "hard"}
 LETTER_OF = {v: k for k, v in DIFF_LETTERS.items()}
 
@@ -29,21 +31,47 @@ def check_size(width, height) -> None:
 
 
 # --- the "puzzle" section of a file ------------------------------------------------------
-FIELDS = ("width", "height", "unique", "grid")
+# the one place where every field's type and range is checked; evenness and the rows'
+# agreement with "width" and "height" follow in decode
+SECTION = validate.Obj(
+    {
+        "width": validate.Int(MIN_SIZE, MAX_SIZE),
+        "height": validate.Int(MIN_SIZE, MAX_SIZE),
+        "unique": validate.Bool(),
+        "grid": validate.List(
+            validate.Text(0, 10_000, noun="a text row"),
+            0,
+            10_000,
+            noun='text rows such as "..0.1."',
+            where_item=lambda w, i: f"row {i + 1} of the grid",
+        ),
+    },
+    required=("grid",),
+    label="the puzzle section",
+    missing='{label} has no "{key}" (a list of rows such as "..0.1.").',
+    unknown="The puzzle section has an unknown field {key}; the fields are {keys}.",
+)
+FIELDS = tuple(SECTION.fields)
+
+# saved moves (model.apply): ("set", x, y, -1|0|1), ("mark", x, y, 0..3), ("clear", ((x, y), ...))
+_COORD = validate.Int(0, MAX_SIZE - 1)
+MOVES = {
+    "set": (_COORD, _COORD, validate.Choice(-1, 0, 1)),
+    "mark": (_COORD, _COORD, validate.Int(0, 3)),
+    "clear": (validate.List(validate.Pair(_COORD), 0, MAX_SIZE * MAX_SIZE, noun="cells"),),
+}
+
+
+def move_from_json(value) -> tuple:
+    """A saved move in Kurosu's form, as a tuple; PuzzleError naming what is wrong."""
+    return validate.move(value, MOVES, "Kurosu")
 
 
 def decode(data) -> KurosuState:
     if not isinstance(data, dict):
         raise PuzzleError("The Kurosu puzzle section must be an object.")
-    for key in data:
-        if key not in FIELDS:
-            raise PuzzleError(f'The puzzle section has an unknown field "{str(key)[:30]}"; the fields are '
-                              f"{', '.join(FIELDS)}.")
-    grid = data.get("grid")
-    if grid is None:
-        raise PuzzleError('The puzzle section has no "grid" (a list of rows such as "..0.1.").')
-    if not isinstance(grid, list) or not all(isinstance(r, str) for r in grid):
-        raise PuzzleError('"grid" must be a list of text rows such as "..0.1.".')
+    data = validate.check(SECTION, data)
+    grid = data["grid"]
     height = data.get("height", len(grid))
     width = data.get("width", len(grid[0]) if grid else 0)
     check_size(width, height)
@@ -59,7 +87,7 @@ def decode(data) -> KurosuState:
         for x, ch in enumerate(row):
             if ch not in _CHAR_VALUE:
                 raise PuzzleError(
-                    f'Row {y + 1}, column {x + 1} of the grid is "{ch}"; use "." for empty, "1" for X, "0" for O.'
+                    f'Row {y + 1}, column {x + 1} of the grid is {validate.shown(ch)}; use "." for empty, "1" for X, "0" for O.'
                 )
             cells.append(_CHAR_VALUE[ch])
     return KurosuState.new(width, height, cells, unique)
@@ -73,7 +101,7 @@ def encode(state: KurosuState) -> dict:
 
 
 # --- Simon Tatham's Unruly game IDs ------------------------------------------------------
-_PARAMS = re.compile(r"^(\d+)(?:x(\d+))?(u?)(?:d(.))?$")
+_PARAMS = re.compile(r"^([0-9]+)(?:x([0-9]+))?(u?)(?:d(.))?$")
 
 
 def parse_params(text: str) -> dict:
@@ -82,21 +110,23 @@ def parse_params(text: str) -> dict:
     m = _PARAMS.match(text.strip())
     if not m:
         raise PuzzleError(
-            f'"{text[:30]}" is not a board size such as 6x6, 8x8u or 14x14dn.'
+            f"{validate.shown(text, 30)} is not a board size such as 6x6, 8x8u or 14x14dn."
         )
-    if any(g is not None and len(g) > 3 for g in m.groups()[:2]):
+    sizes = [validate.small_int(g, 3) if g is not None else None for g in m.groups()[:2]]
+    if any(g is not None and size is None for g, size in zip(m.groups()[:2], sizes)):
         raise PuzzleError(
-            f'The board size in "{text[:30]}" is too large; Kurosu boards are at most {MAX_SIZE} cells across.'
+            f"The board size in {validate.shown(text, 30)} is too large; Kurosu boards are at most {MAX_SIZE} cells across."
         )
-    width = int(m.group(1))
-    height = int(m.group(2)) if m.group(2) else width
+    width = sizes[0]
+    height = sizes[1] if m.group(2) else width
     check_size(width, height)
     params = {"width": width, "height": height, "unique": bool(m.group(3))}
     if m.group(4) is not None:
         letter = m.group(4)
         if letter not in DIFF_LETTERS:
             raise PuzzleError(
-                f'"d{letter}" is not a difficulty; use dt (trivial), de (easy), dn (normal), dk (tricky) or dh (hard).'
+                f"{validate.shown('d' + letter)} is not a difficulty; use dt (trivial), de (easy), dn (normal), "
+                "dk (tricky) or dh (hard)."
             )
         params["difficulty"] = DIFF_LETTERS[letter]
     return params
@@ -116,14 +146,18 @@ def parse_game_id(text: str) -> KurosuState:
     O, A-Y the same and place an X, z or Z skip 25.  The last letter places its symbol
     one past the end of the grid (Tatham's encoder ends that way), so the letters cover
     exactly width * height + 1 positions; ``6x6:zl`` is the empty board."""
+    if not isinstance(text, str):
+        raise PuzzleError("A Kurosu game ID is text.")
     text = text.strip()
+    if len(text) > MAX_ID:
+        raise PuzzleError(f"The game ID is {len(text):,} characters long; Kurosu IDs are at most {MAX_ID:,}.")
     if "#" in text:
         raise PuzzleError(
             "Random-seed IDs (with #) cannot be read; give a game ID with a colon, such as 6x6:DdCDeAddBEa."
         )
     params, sep, desc = text.partition(":")
     if not sep:
-        raise PuzzleError(f'"{text[:40]}" is not a Kurosu game ID; it looks like 6x6:DdCDeAddBEa.')
+        raise PuzzleError(f"{validate.shown(text, 40)} is not a Kurosu game ID; it looks like 6x6:DdCDeAddBEa.")
     p = parse_params(params)
     width, height = p["width"], p["height"]
     size = width * height
@@ -144,7 +178,7 @@ def parse_game_id(text: str) -> KurosuState:
             pos += 25
         else:
             raise PuzzleError(
-                f'Character {i + 1} of the game ID\'s grid is "{ch}"; only the letters a-z and A-Z are used.'
+                f"Character {i + 1} of the game ID's grid is {validate.shown(ch)}; only the letters a-z and A-Z are used."
             )
         if pos > size + 1:
             raise PuzzleError(
@@ -180,12 +214,16 @@ def parse_text(text: str) -> KurosuState:
     """Lines of ".", "0" and "1" (also "o"/"O" for O and "x"/"X" for X); lines that start
     with # are comments, and the comment "# rule: unique" switches on the duplicate
     rule.  Blank lines are skipped."""
+    if not isinstance(text, str):
+        raise PuzzleError("A Kurosu text layout is text.")
     rows = []
     unique = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
             continue
+        if len(rows) > MAX_SIZE:
+            raise PuzzleError(f"The text has more than {MAX_SIZE} rows; Kurosu boards are at most {MAX_SIZE} cells across.")
         if line.startswith("#"):
             if line[1:].strip().lower().replace(" ", "") == "rule:unique":
                 unique = True
@@ -193,7 +231,7 @@ def parse_text(text: str) -> KurosuState:
         for col, ch in enumerate(line, start=1):
             if ch not in _TEXT_VALUE:
                 raise PuzzleError(
-                    f'Line {number}, character {col} is "{ch}"; a Kurosu row uses "." for empty, "1" for X, "0" for O.'
+                    f'Line {number}, character {col} is {validate.shown(ch)}; a Kurosu row uses "." for empty, "1" for X, "0" for O.'
                 )
         rows.append((number, line))
     if not rows:

@@ -106,6 +106,10 @@ class KurosuKind(PuzzleKind):
     def format_text(self, state: KurosuState) -> str:
         return codec.format_text(state)
 
+    @staticmethod
+    def move_from_json(value):
+        return codec.move_from_json(value)
+
     # --- play -------------------------------------------------------------------------
     def apply(self, state: KurosuState, move) -> KurosuState:
         return model.apply(state, move)

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 
+from puzzlegui.core import validate
 from puzzlegui.core.kind import PuzzleError
 
-from .model import ARROWS, Config, RotationState, check_config, make_state
+from .model import ARROWS, MAX_SIZE, MIN_SIZE, Config, RotationState, check_config, make_state
 
 TEXT_ARROWS = "^>v<"  # up, right, down, left in the plain text layout
 MAX_ID = 4000
@@ -50,23 +51,50 @@ def _bool(data: dict, key: str) -> bool:
 
 
 # --- JSON ---------------------------------------------------------------------------------------
+# the one place where every field's type and range is checked; the rules that tie fields
+# together (block fits the board, tiles a permutation, arrows only with orientation) follow
+SECTION = validate.Obj(
+    {
+        "width": validate.Int(MIN_SIZE, MAX_SIZE),
+        "height": validate.Int(MIN_SIZE, MAX_SIZE),
+        "block": validate.Int(2, MAX_SIZE),
+        "directions": validate.Text(0, 20, noun='"cw" (clockwise only) or "both"'),
+        "orientation": validate.Bool(),
+        "rows_only": validate.Bool(),
+        "tiles": lambda f: validate.Grid(validate.Int(1, MAX_SIZE * MAX_SIZE), f["width"], f["height"]),
+        "arrows": lambda f: validate.Grid(validate.Choice(*ARROWS), f["width"], f["height"]),
+    },
+    required=("width", "height", "tiles"),
+    label="the puzzle section",
+    missing='The puzzle section needs "{key}".',
+)
+
+# saved moves (model.apply_move): ("turn", x, y, "cw"|"ccw"), ("back", x, y, "cw"|"ccw")
+_BLOCK = validate.Int(0, MAX_SIZE - MIN_SIZE)
+MOVES = {
+    "turn": (_BLOCK, _BLOCK, validate.Choice("cw", "ccw")),
+    "back": (_BLOCK, _BLOCK, validate.Choice("cw", "ccw")),
+}
+
+
+def move_from_json(value) -> tuple:
+    """A saved move as a tuple; ``[x, y, "cw"]`` (the solve --json shape) is a turn."""
+    if isinstance(value, list) and len(value) == 3 and not isinstance(value[0], str):
+        value = ["turn", *value]
+    return validate.move(value, MOVES, "rotation")
+
+
 def decode(data: dict) -> RotationState:
     if not isinstance(data, dict):
         raise PuzzleError("The puzzle section must be an object.")
-    known = {"width", "height", "block", "directions", "orientation", "rows_only", "tiles", "arrows"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise PuzzleError(f'The puzzle section has an unknown field "{str(extra[0])[:40]}".')
-    for key in ("width", "height", "tiles"):
-        if key not in data:
-            raise PuzzleError(f'The puzzle section needs "{key}".')
+    data = validate.check(SECTION, data)
     w = _int(data["width"], '"width"')
     h = _int(data["height"], '"height"')
     n = _int(data.get("block", 2), '"block"')
     check_config(w, h, n)
     directions = data.get("directions", "both")
     if directions not in ("cw", "both"):
-        raise PuzzleError(f'"directions" is "cw" (clockwise only) or "both", not {directions!r:.40}.')
+        raise PuzzleError(f'"directions" is "cw" (clockwise only) or "both", not {validate.shown(directions, 40)}.')
     config = Config(w, h, n, directions == "cw", _bool(data, "orientation"), _bool(data, "rows_only"))
     tiles = _rows(data["tiles"], config, "tiles", lambda v, where: _int(v, where))
     orient = None
@@ -116,7 +144,7 @@ def encode(state: RotationState) -> dict:
 
 
 # --- game IDs ------------------------------------------------------------------------------------
-_PARAMS = re.compile(r"^(\d{1,3})(?:x(\d{1,3}))?(?:n(\d{1,3}))?([a-z0-9]*)$")
+_PARAMS = re.compile(r"^([0-9]+)(?:x([0-9]+))?(?:n([0-9]+))?([a-z0-9]*)$")
 
 
 def parse_params(text: str) -> Config:
@@ -124,16 +152,22 @@ def parse_params(text: str) -> Config:
     m = _PARAMS.match(text.strip())
     if not m:
         raise PuzzleError(
-            f'"{text[:40]}" is not a rotation size: write it like 3x3n2 (width x height, n block size).'
+            f"{validate.shown(text, 40)} is not a rotation size: write it like 3x3n2 (width x height, n block size)."
         )
-    w = int(m.group(1))
-    h = int(m.group(2)) if m.group(2) else w
-    n = int(m.group(3)) if m.group(3) else 2
+    sizes = [validate.small_int(g, 3) if g else None for g in m.groups()[:3]]
+    for g, size, name in zip(m.groups()[:3], sizes, ("width", "height", "block size")):
+        if g and size is None:
+            raise PuzzleError(f"The {name} in {validate.shown(text, 40)} is far too large; boards are {MIN_SIZE} to {MAX_SIZE} tiles a side.")
+    w = sizes[0]
+    h = sizes[1] if m.group(2) else w
+    n = sizes[2] if m.group(3) else 2
     flags = m.group(4)
-    rest = re.sub(r"m\d*", "", flags)
+    rest = re.sub(r"m[0-9]*", "", flags)
     bad = set(rest) - set("roc")
     if bad:
-        raise PuzzleError(f'Unknown option "{sorted(bad)[0]}" in "{text[:40]}"; the options are r, o and c.')
+        raise PuzzleError(
+            f"Unknown option {validate.shown(sorted(bad)[0])} in {validate.shown(text, 40)}; the options are r, o and c."
+        )
     check_config(w, h, n)
     return Config(w, h, n, "c" in rest, "o" in rest, "r" in rest)
 
@@ -147,22 +181,26 @@ def parse_game_id(text: str) -> RotationState:
     params, sep, desc = text.partition(":")
     if not sep:
         raise PuzzleError(
-            f'"{text[:40]}" is not a rotation game ID: it needs the size, a colon and the tiles, '
+            f"{validate.shown(text, 40)} is not a rotation game ID: it needs the size, a colon and the tiles, "
             "like 3x3n2:5,8,7,2,1,6,9,4,3."
         )
     config = parse_params(params)
     cells = config.cells
     if config.oriented:
-        parts = re.findall(r"(\d+)([a-z]?)", desc)
+        parts = re.findall(r"([0-9]+)([a-z]?)", desc)
         if "".join(a + b for a, b in parts) != desc:
-            bad = re.sub(r"\d+[a-z]?", "", desc)[:1] or desc[:1]
-            raise PuzzleError(f'Unexpected "{bad}" in the tiles of the game ID; write each number then u, r, d or l.')
+            bad = re.sub(r"[0-9]+[a-z]?", "", desc)[:1] or desc[:1]
+            raise PuzzleError(
+                f"Unexpected {validate.shown(bad)} in the tiles of the game ID; write each number then u, r, d or l."
+            )
         if len(parts) != cells:
             raise PuzzleError(f"The game ID lists {len(parts)} tiles; a {config.w}x{config.h} board has {cells}.")
         tiles, orient = [], []
         for i, (num, letter) in enumerate(parts, start=1):
             if letter not in ARROWS or not letter:
                 raise PuzzleError(f"Tile {i} of the game ID needs an arrow letter u, r, d or l after its number.")
+            if len(num) > 4:
+                raise PuzzleError(f"Tile {i} of the game ID is {validate.shown(num, 10)}, far too large a number.")
             tiles.append(int(num))
             orient.append(ARROWS.index(letter))
         return make_state(config, tiles, orient)
@@ -171,8 +209,8 @@ def parse_game_id(text: str) -> RotationState:
         raise PuzzleError(f"The game ID lists {len(parts)} tiles; a {config.w}x{config.h} board has {cells}.")
     tiles = []
     for i, p in enumerate(parts, start=1):
-        if not p.isdigit() or len(p) > 4:
-            raise PuzzleError(f'Tile {i} of the game ID is "{p[:10]}", not a number.')
+        if not validate.is_digits(p) or len(p) > 4:
+            raise PuzzleError(f"Tile {i} of the game ID is {validate.shown(p, 10)}, not a number.")
         tiles.append(int(p))
     return make_state(config, tiles)
 
@@ -190,21 +228,31 @@ def format_game_id(state: RotationState) -> str:
 def parse_text(text: str) -> RotationState:
     if not isinstance(text, str):
         raise PuzzleError("The plain text layout is text.")
-    lines = [ln.strip() for ln in text.splitlines()]
-    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(lines) > MAX_SIZE:
+            raise PuzzleError(f"The text has more than {MAX_SIZE + 1} lines; boards are at most {MAX_SIZE} rows.")
+        if len(line) > 1000:
+            raise PuzzleError(f"Line {number} is {len(line):,} characters long; no line of a rotation board is that long.")
+        lines.append(line)
     if not lines:
         raise PuzzleError("The text holds no rows of tiles.")
     n = 2
     cw_only = rows_only = oriented = False
-    if not lines[0][0].isdigit():
+    if not "0" <= lines[0][0] <= "9":
         words = lines.pop(0).lower().split()
         i = 0
         while i < len(words):
             word = words[i]
             if word == "block":
-                if i + 1 >= len(words) or not words[i + 1].isdigit():
+                if i + 1 >= len(words) or not validate.is_digits(words[i + 1]):
                     raise PuzzleError('Line 1: "block" must be followed by the block size, as in "block 2".')
-                n = int(words[i + 1])
+                n = validate.small_int(words[i + 1], 3)
+                if n is None:
+                    raise PuzzleError(f"Line 1: the block size {validate.shown(words[i + 1], 10)} is far too large.")
                 i += 2
                 continue
             if word in ("clockwise-only", "clockwise"):
@@ -215,7 +263,7 @@ def parse_text(text: str) -> RotationState:
                 oriented = True
             else:
                 raise PuzzleError(
-                    f'Line 1: unknown word "{word[:20]}"; use block N, clockwise-only, rows-only, orientation.'
+                    f"Line 1: unknown word {validate.shown(word, 20)}; use block N, clockwise-only, rows-only, orientation."
                 )
             i += 1
     if not lines:
@@ -236,8 +284,8 @@ def parse_text(text: str) -> RotationState:
         x, y = i % w + 1, i // w + 1
         arrow = tok[-1] if tok[-1:] in TEXT_ARROWS else ""
         num = tok[: len(tok) - len(arrow)]
-        if not num.isdigit() or len(num) > 4:
-            raise PuzzleError(f'Row {y}, column {x}: "{tok[:12]}" is not a tile number.')
+        if not validate.is_digits(num) or len(num) > 4:
+            raise PuzzleError(f"Row {y}, column {x}: {validate.shown(tok, 12)} is not a tile number.")
         if oriented and not arrow:
             raise PuzzleError(f"Row {y}, column {x}: tile {num} needs an arrow (^ > v <) like the others.")
         tiles.append(int(num))

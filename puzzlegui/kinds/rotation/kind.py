@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
+from puzzlegui.core.kind import Hint, Param, Preset, PuzzleKind
 from puzzlegui.core.solver import FIRST, SOLVED, Step, run
 
 from . import codec, generator, solver, tables
@@ -236,12 +236,8 @@ class RotationKind(PuzzleKind):
 
     @staticmethod
     def move_from_json(value):
-        if isinstance(value, list) and len(value) == 3:
-            # the solve --json shape [x, y, "cw"] read back as a turn
-            value = ["turn", *value]
-        if not isinstance(value, list) or len(value) != 4:
-            raise PuzzleError(f"{value!r:.60} is not a move of a rotation puzzle.")
-        return tuple(value)
+        # the solve --json shape [x, y, "cw"] is read back as a turn
+        return codec.move_from_json(value)
 
 
 KIND = RotationKind()

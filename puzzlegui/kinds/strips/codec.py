@@ -25,6 +25,7 @@ one 1x1); other sizes must give one.  Lines starting with ``#`` are comments.
 
 from __future__ import annotations
 
+from puzzlegui.core import validate
 from puzzlegui.core.kind import PuzzleError
 
 from .model import LETTER_CHARS, MAX_SIDE, NO_LETTER, StripsState, make_state
@@ -38,7 +39,62 @@ from .stripset import (
     suggest,
 )
 
-KEYS = ("width", "height", "grid", "letters", "strips")
+MAX_SET_TEXT = 10_000  # characters of a strip set's text: "len1-12" is 7
+
+# the one place where every field's type and range is checked; the grid's shape, the
+# letters' agreement with it and the strip set's syntax and fit follow in decode
+_ROWS = validate.List(
+    validate.Text(0, 1000, noun="text of b and w"), 0, 1000, noun="rows of b and w",
+    where_item=lambda w, i: f"row {i + 1} of the grid",
+)
+SECTION = validate.Obj(
+    {
+        "width": validate.Int(1, MAX_SIDE),
+        "height": validate.Int(1, MAX_SIDE),
+        "grid": _ROWS,
+        "letters": validate.Nullable(
+            validate.List(validate.Text(0, 1000), 0, 1000, noun="rows", where_item=lambda w, i: f"row {i + 1} of the letters")
+        ),
+        "strips": validate.Nullable(
+            validate.Either(
+                (str, validate.Text(0, MAX_SET_TEXT, noun="text")),
+                (
+                    dict,
+                    validate.Obj(
+                        {
+                            "each": validate.Text(0, 20, noun='"exactly" or "at most"'),
+                            "patterns": validate.Map(
+                                validate.Text(0, 100, noun="a pattern"),
+                                validate.Int(1, 144),
+                                hi=1000,
+                                noun='an object that maps patterns to counts, like {"wbw": 1, "bb": 2}',
+                            ),
+                        },
+                        unknown='The strip set has an unknown field {key}; it has "each" and "patterns".',
+                    ),
+                ),
+                noun='text such as "exactly: len2-4" or an object with "patterns"',
+            )
+        ),
+    },
+    required=("grid",),
+    label="the puzzle section",
+    missing='{label} has no "{key}" (rows of b and w).',
+    unknown="The puzzle section has an unknown field {key}; Strips uses {keys}.",
+)
+KEYS = tuple(SECTION.fields)
+
+# saved moves (model.apply): ("place" | "remove", pattern, ((x, y), ...))
+_STRIP = (
+    validate.Text(1, MAX_LENGTH, chars="bwBW", noun="a pattern of b and w"),
+    validate.List(validate.Pair(validate.Int(0, MAX_SIDE - 1)), 1, MAX_LENGTH, noun="cells"),
+)
+MOVES = {"place": _STRIP, "remove": _STRIP}
+
+
+def move_from_json(value) -> tuple:
+    """A saved move in Strips' form, as a tuple; PuzzleError naming what is wrong."""
+    return validate.move(value, MOVES, "Strips")
 
 
 def default_strips(cols: int, rows: int) -> StripSet:
@@ -109,6 +165,14 @@ def check_strips(value, cols: int, rows: int) -> StripSet:
     if value is None:
         return default_strips(cols, rows)
     if isinstance(value, str):
+        if len(value) > MAX_SET_TEXT:
+            raise PuzzleError(f"The strip set is {len(value):,} characters long; it may be at most {MAX_SET_TEXT:,}.")
+        if not value.isascii():
+            at = next(i for i, ch in enumerate(value) if not ch.isascii())
+            raise PuzzleError(
+                f"Character {at + 1} of the strip set is {validate.shown(value[at])}; a strip set is written with "
+                "b, w, len, the digits 0-9, * and spaces."
+            )
         strips = parse_set(value)
     elif isinstance(value, dict):
         strips = _strips_object(value)
@@ -127,25 +191,35 @@ def check_strips(value, cols: int, rows: int) -> StripSet:
 def _strips_object(value: dict) -> StripSet:
     unknown = set(value) - {"each", "patterns"}
     if unknown:
-        raise PuzzleError(f'The strip set has an unknown field "{str(next(iter(unknown)))[:30]}"; it has "each" and "patterns".')
+        raise PuzzleError(
+            f'The strip set has an unknown field {validate.shown(min(unknown, key=str))}; it has "each" and "patterns".'
+        )
     each = value.get("each", "exactly")
     if each not in ("exactly", "at most"):
-        raise PuzzleError(f'"each" in the strip set is "exactly" or "at most", not {each!r:.30}.')
+        raise PuzzleError(f'"each" in the strip set is "exactly" or "at most", not {validate.shown(each)}.')
     patterns = value.get("patterns")
     if not isinstance(patterns, dict) or not patterns:
         raise PuzzleError('"patterns" in the strip set maps patterns to counts, like {"wbw": 1, "bb": 2}.')
     counts = {}
     for pattern, n in patterns.items():
         if not isinstance(pattern, str) or not pattern or len(pattern) > MAX_LENGTH or set(pattern.lower()) - set("bw"):
-            raise PuzzleError(f'"{str(pattern)[:20]}" in the strip set is not a pattern of b and w (1 to {MAX_LENGTH} cells).')
+            raise PuzzleError(
+                f"{validate.shown(pattern, 20)} in the strip set is not a pattern of b and w (1 to {MAX_LENGTH} cells)."
+            )
         if not _whole(n) or not 1 <= n <= 144:
-            raise PuzzleError(f'The count of "{pattern[:20]}" must be a whole number from 1 to 144, not {n!r:.20}.')
+            raise PuzzleError(
+                f"The count of {validate.shown(pattern, 20)} must be a whole number from 1 to 144, not {validate.shown(n)}."
+            )
         counts[pattern.lower()] = n
     return StripSet.of(counts, exact=each == "exactly")
 
 
 def build(colours, strips: StripSet, letters=()) -> StripsState:
-    """A puzzle whose counts can match its strip set (PuzzleError saying why not)."""
+    """A puzzle whose counts can match its strip set (PuzzleError saying why not).
+
+    For the editor only: a file or text whose colours the set cannot hold is a
+    well-formed puzzle with no solution, so decode and parse_text do not refuse it
+    (the kind's check() names the misfit)."""
     black = sum(row.count("b") for row in colours)
     problem = strips.fit_problem(len(colours) * len(colours[0]), black)
     if problem:
@@ -156,13 +230,7 @@ def build(colours, strips: StripSet, letters=()) -> StripsState:
 def decode(data) -> StripsState:
     if not isinstance(data, dict):
         raise PuzzleError("The Strips puzzle section must be an object with a grid.")
-    unknown = [k for k in data if k not in KEYS]
-    if unknown:
-        raise PuzzleError(
-            f'The puzzle section has an unknown field "{str(unknown[0])[:30]}"; Strips uses {", ".join(KEYS)}.'
-        )
-    if "grid" not in data:
-        raise PuzzleError('The puzzle section has no "grid" (rows of b and w).')
+    data = validate.check(SECTION, data)
     colours = check_grid(data["grid"])
     rows, cols = len(colours), len(colours[0])
     for key, actual in (("width", cols), ("height", rows)):
@@ -174,7 +242,7 @@ def decode(data) -> StripsState:
                 raise PuzzleError(f'"{key}" says {value} but the grid is {cols} wide and {rows} high.')
     letters = check_letters(data["letters"], cols, rows) if data.get("letters") is not None else ()
     strips = check_strips(data.get("strips"), cols, rows)
-    return build(colours, strips, letters)
+    return make_state(colours, strips, letters)  # a misfit is not malformed: check() explains it
 
 
 def encode(state: StripsState) -> dict:
@@ -189,8 +257,10 @@ def parse_text(text: str) -> StripsState:
     if not isinstance(text, str):
         raise PuzzleError("A Strips text layout is text.")
     blocks: list[list[str]] = [[]]
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if len(line) > MAX_SET_TEXT:
+            raise PuzzleError(f"Line {number} is {len(line):,} characters long; no line of a Strips layout is that long.")
         if line.startswith("#"):
             continue
         if not line:
@@ -219,7 +289,7 @@ def parse_text(text: str) -> StripsState:
                 "write the strip set in one block (a blank line ends it)."
             )
     strips = check_strips(strips_text, cols, rows)
-    return build(colours, strips, letters)
+    return make_state(colours, strips, letters)  # a misfit is not malformed: check() explains it
 
 
 def format_text(state: StripsState) -> str:

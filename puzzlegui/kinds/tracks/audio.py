@@ -103,14 +103,21 @@ def render(text: str, rate: int = SAMPLE_RATE, step_seconds: float = STEP_SECOND
 
 
 def wav_bytes_to_file(samples, path, rate: int = SAMPLE_RATE) -> None:
-    """Write mono samples in [-1, 1] as a 16-bit PCM WAV file."""
+    """Write mono samples in [-1, 1] as a 16-bit PCM WAV file (atomically, as every
+    file the app writes)."""
+    import io
+
+    from puzzlegui.core.files import save_atomic
+
     pcm = np.clip(np.asarray(samples), -1.0, 1.0)
     data = (pcm * 32767.0).astype("<i2").tobytes()
-    with wave.open(str(path), "wb") as w:
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(rate)
         w.writeframes(data)
+    save_atomic(path, buffer.getvalue())
 
 
 def write_wav(text: str, path, rate: int = SAMPLE_RATE, step_seconds: float = STEP_SECONDS) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from puzzlegui.core import validate
 from puzzlegui.core.kind import PuzzleError
 
 from .model import (
@@ -64,15 +65,84 @@ def _end(data, key, label):
     return (cell[0], cell[1]), (WORD_EDGE[edge] if edge is not None else None)
 
 
-KEYS = {"width", "height", "split", "columns", "rows", "start", "finish", "fixed", "symbols"}
+# --- the one place where every field's type and range is checked ---------------------------
+_COUNT = validate.Nullable(validate.Int(0, MAX_SIZE))
+_CELL_XY = validate.Pair(validate.Int(0, MAX_SIZE - 1))
+_END = validate.Obj(
+    {"cell": _CELL_XY, "edge": validate.Nullable(validate.Choice(*WORD_EDGE))},
+    required=("cell",),
+)
+SECTION = validate.Obj(
+    {
+        "width": validate.Int(MIN_SIZE, MAX_SIZE),
+        "height": validate.Int(MIN_SIZE, MAX_SIZE),
+        "split": validate.Nullable(validate.Int(1, MAX_SIZE - 1)),
+        "columns": validate.List(_COUNT, 1, MAX_SIZE, noun="counts", where_item=lambda w, i: f"the count of column {i + 1}"),
+        "rows": validate.List(
+            validate.Either(
+                (type(None), _COUNT),
+                (int, _COUNT),
+                (list, validate.List(_COUNT, 2, 2, noun="counts", where_item=lambda w, i: f"{('the left', 'the right')[i]} count of {w}")),
+                noun="a count, null or [left count, right count]",
+            ),
+            1,
+            MAX_SIZE,
+            noun="row counts",
+            where_item=lambda w, i: f"row {i + 1}",
+        ),
+        "start": _END,
+        "finish": _END,
+        "fixed": validate.Nullable(
+            validate.List(
+                validate.Obj({"cell": _CELL_XY, "track": validate.Text(2, 2, chars="LRUD", noun="two letters of L, R, U, D")},
+                      required=("cell", "track")),
+                0,
+                MAX_SIZE * MAX_SIZE,
+                noun="given pieces",
+                where_item=lambda w, i: f"given piece {i + 1}",
+            )
+        ),
+        "symbols": validate.Nullable(
+            validate.List(
+                validate.List(
+                    validate.Text(0, 3, printable=True, noun="a string of at most 3 characters"),
+                    1,
+                    MAX_SIZE,
+                    noun="symbols",
+                    where_item=lambda w, i: f"the symbol in column {i + 1} of {w}",
+                ),
+                1,
+                MAX_SIZE,
+                noun="rows",
+                where_item=lambda w, i: f"row {i + 1} of the symbols",
+            )
+        ),
+    },
+    required=("width", "height", "columns", "rows", "start", "finish"),
+    label="the puzzle section",
+    unknown="The Tracks puzzle section has an unknown field {key}; the fields are {keys}.",
+)
+
+KEYS = set(SECTION.fields)
+
+# saved moves (model.apply): ("edge", x1, y1, x2, y2, 1|0), ("mark", x, y, 1|0), ("clear",)
+_COORD = validate.Int(0, MAX_SIZE - 1)
+MOVES = {
+    "edge": (_COORD, _COORD, _COORD, _COORD, validate.Choice(0, 1)),
+    "mark": (_COORD, _COORD, validate.Choice(0, 1)),
+    "clear": (),
+}
+
+
+def move_from_json(value) -> tuple:
+    """A saved move in Tracks' form, as a tuple; PuzzleError naming what is wrong."""
+    return validate.move(value, MOVES, "Tracks")
 
 
 def decode(data) -> Puzzle:
     if not isinstance(data, dict):
         raise PuzzleError("The Tracks puzzle section must be a JSON object.")
-    unknown = set(data) - KEYS
-    if unknown:
-        raise PuzzleError(f'The Tracks puzzle section has an unknown field "{min(unknown)[:30]}".')
+    data = validate.check(SECTION, data)
     w = _size(data, "width")
     h = _size(data, "height")
     split = data.get("split")
@@ -161,7 +231,8 @@ def encode(p: Puzzle) -> dict:
 
 
 # --- Simon Tatham's game IDs ---------------------------------------------------------------
-_PARAMS = re.compile(r"(\d{1,4})(?:x(\d{1,4}))?(?:d[a-z]?)?o?")
+_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(?:d[a-z]?)?o?")
+MAX_ID = 20_000  # characters of a game ID: a 30x30 board's is under 1,000
 
 
 def parse_game_id(text: str) -> Puzzle:
@@ -174,17 +245,21 @@ def parse_game_id(text: str) -> Puzzle:
     if not isinstance(text, str):
         raise PuzzleError("A Tracks game ID is text.")
     text = text.strip()
+    if len(text) > MAX_ID:
+        raise PuzzleError(f"The game ID is {len(text):,} characters long; Tracks IDs are at most {MAX_ID:,}.")
     params, sep, desc = text.partition(":")
     if not sep:
         raise PuzzleError('A Tracks game ID is the size, a colon and the description, like "8x8:u5b3ze6e9a,5,5,...".')
     m = _PARAMS.fullmatch(params.strip())
     if not m:
-        raise PuzzleError(f'"{params[:20]}" is not a Tracks size; write it as WIDTHxHEIGHT, e.g. 8x8.')
-    w = int(m.group(1))
-    h = int(m.group(2)) if m.group(2) else w
-    for name, v in (("width", w), ("height", h)):
-        if not MIN_SIZE <= v <= MAX_SIZE:
-            raise PuzzleError(f"The game ID's {name} is {v}; Tracks boards are {MIN_SIZE} to {MAX_SIZE} cells each way.")
+        raise PuzzleError(f"{validate.shown(params, 20)} is not a Tracks size; write it as WIDTHxHEIGHT, e.g. 8x8.")
+    w = validate.small_int(m.group(1))
+    h = validate.small_int(m.group(2)) if m.group(2) else w
+    for name, size in (("width", w), ("height", h)):
+        if size is None:
+            raise PuzzleError(f"The game ID's {name} is far too large; Tracks boards are {MIN_SIZE} to {MAX_SIZE} cells each way.")
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise PuzzleError(f"The game ID's {name} is {size}; Tracks boards are {MIN_SIZE} to {MAX_SIZE} cells each way.")
     i = 0
     pos = 0
     fixed = []
@@ -192,7 +267,7 @@ def parse_game_id(text: str) -> Puzzle:
         ch = desc[pos]
         if "a" <= ch <= "z":
             i += ord(ch) - ord("a") + 1
-        elif ch.isdigit() or "A" <= ch <= "F":
+        elif "0" <= ch <= "9" or "A" <= ch <= "F":
             f = int(ch, 16)
             if bit_count(f) != 2:
                 raise PuzzleError(
@@ -204,7 +279,7 @@ def parse_game_id(text: str) -> Puzzle:
         elif ch == ",":
             break
         else:
-            raise PuzzleError(f"Character {pos + 1} of the grid ({ch!r:.5}) is not a-z, 0-9 or A-F.")
+            raise PuzzleError(f"Character {pos + 1} of the grid ({validate.shown(ch)}) is not a-z, 0-9 or A-F.")
         pos += 1
     if i < w * h:
         raise PuzzleError(f"The grid description covers {i} cells; a {w}x{h} board has {w * h}.")
@@ -222,8 +297,8 @@ def parse_game_id(text: str) -> Puzzle:
         where = f"column {n + 1}" if n < w else f"row {n - w + 1}"
         marked = part.startswith("S")
         digits = part[1:] if marked else part
-        if not digits.isdigit() or not digits.isascii() or len(digits) > 3:
-            raise PuzzleError(f'The count of {where} ("{part[:10]}") is not a number.')
+        if not validate.is_digits(digits) or len(digits) > 3:
+            raise PuzzleError(f"The count of {where} ({validate.shown(part, 10)}) is not a number.")
         counts.append(int(digits))
         if marked:
             if n < w:
@@ -345,16 +420,24 @@ def format_text(p: Puzzle) -> str:
 def _parse_count(tok, where):
     if tok == "?":
         return None
-    if not tok.isdigit() or not tok.isascii():
-        raise PuzzleError(f'{where}: "{tok[:10]}" is not a count (a number, or ? for blank).')
-    return int(tok)
+    if not validate.is_digits(tok) or validate.small_int(tok, 3) is None:
+        raise PuzzleError(f"{where}: {validate.shown(tok, 10)} is not a count (a number, or ? for blank).")
+    return validate.small_int(tok, 3)
 
 
 def parse_text(text: str) -> Puzzle:
     if not isinstance(text, str):
         raise PuzzleError("The Tracks text layout is text.")
     raw = [ln.split("#", 1)[0].rstrip() for ln in text.splitlines()]
-    numbered = [(n + 1, ln.split()) for n, ln in enumerate(raw) if ln.strip()]
+    numbered = []
+    for n, ln in enumerate(raw):
+        if not ln.strip():
+            continue
+        if len(numbered) > 2 * MAX_SIZE + 2:
+            raise PuzzleError(f"The text has more than {2 * MAX_SIZE + 2} lines; Tracks boards are at most {MAX_SIZE} rows.")
+        if len(ln) > 40 * MAX_SIZE:
+            raise PuzzleError(f"Line {n + 1} is {len(ln):,} characters long; no line of a Tracks board is that long.")
+        numbered.append((n + 1, ln.split()))
     if not numbered:
         raise PuzzleError("The text is empty; it should start with a line of column counts.")
     sym_at = next((k for k, (_, toks) in enumerate(numbered) if toks == ["symbols"]), None)
@@ -405,7 +488,7 @@ def parse_text(text: str) -> Puzzle:
             m = _CELL.fullmatch(tok)
             if not m or not tok:
                 raise PuzzleError(
-                    f'Line {no}, cell {x + 1}: "{tok[:10]}" is not a cell (., A or B with an optional <>^v, '
+                    f"Line {no}, cell {x + 1}: {validate.shown(tok, 10)} is not a cell (., A or B with an optional <>^v, "
                     "and/or a piece such as LR)."
                 )
             who, arrow, piece = m.groups()
@@ -435,6 +518,11 @@ def parse_text(text: str) -> Puzzle:
         for no, toks in sym_lines:
             if len(toks) != w:
                 raise PuzzleError(f"Line {no} of the symbol layer has {len(toks)} symbols; the board is {w} wide.")
+            for x, t in enumerate(toks):
+                if t != "." and (len(t) > 3 or not t.isprintable() or validate.text_problem(t)):
+                    raise PuzzleError(
+                        f"Line {no}, symbol {x + 1}: {validate.shown(t, 10)} is not a symbol (at most 3 printable characters)."
+                    )
             symbols.append(["" if t == "." else t for t in toks])
     return make_puzzle(
         w,

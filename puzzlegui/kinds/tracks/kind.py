@@ -153,6 +153,10 @@ class TracksKind(PuzzleKind):
     def format_text(self, state):
         return codec.format_text(state.puzzle)
 
+    @staticmethod
+    def move_from_json(value):
+        return codec.move_from_json(value)
+
     # --- play ---------------------------------------------------------------------------
     def apply(self, state, move):
         return model.apply(state, tuple(move) if isinstance(move, list) else move)
