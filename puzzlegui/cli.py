@@ -3,29 +3,82 @@
     puzzlegui                         open the GUI
     puzzlegui open SOURCE             open the GUI on a puzzle
     puzzlegui list                    built-in puzzles with their names
-    puzzlegui solve SOURCE [--kind K] [--all] [--max N] [--json]
-    puzzlegui check SOURCE [--kind K] validate; exit 2 with the message if malformed
-    puzzlegui generate KIND [--PARAM VALUE ...] [--seed N]
+    puzzlegui solve SOURCE [--kind K] [--all] [--max N] [--list N] [--time-limit S] [--progress] [--json]
+    puzzlegui check SOURCE [--kind K] validate the input and the rules of the puzzle as given
+    puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S]
 
-Exit status: 0 solved / valid, 1 no solution, 2 bad input.
+Exit status: 0 solved / valid, 1 no solution (or none found in time, or a broken rule),
+2 bad input.  Every line that quotes input goes through ``safe`` first.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import signal
 import sys
+import threading
+import time
 
 from .core import files, registry, solver
 from .core.kind import PuzzleError
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130  # a second Ctrl+C, or Ctrl+C outside a search
+MAX_TIME_LIMIT = 1_000_000  # seconds: about eleven days
+PROGRESS_EVERY = 1.0  # seconds between --progress lines
+
+
+# --- text for the terminal ----------------------------------------------------------
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if ch in _NAMED:
+        return _NAMED[ch]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def _unsafe(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        code < 0x20
+        or 0x7F <= code < 0xA0  # DEL and the C1 controls (CSI is 0x9b)
+        or ch in _BIDI  # text direction overrides can make a line read differently
+        or ch in "\u2028\u2029"  # line and paragraph separators
+        or 0xD800 <= code < 0xE000  # lone surrogates (undecodable bytes in argv)
+    )
+
+
+def safe(text) -> str:
+    """``text`` made harmless for a terminal: control characters, text direction
+    controls and undecodable bytes written as escapes (ESC becomes \\x1b)."""
+    text = str(text)
+    if not any(_unsafe(ch) for ch in text):
+        return text
+    return "".join(_escape(ch) if _unsafe(ch) else ch for ch in text)
+
+
+def say(text, file=None) -> None:
+    """Print one line that may quote input."""
+    print(safe(text), file=file or sys.stdout)
+
+
+def _print_error(message: str, status: int = EXIT_BAD_INPUT) -> int:
+    say(f"puzzlegui: {message}", sys.stderr)
+    return status
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse's own exit code 2 is ours too; keep its wording
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        say(f"{self.prog}: error: {message}", sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
 
 
@@ -45,48 +98,182 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="count every solution (up to --max)")
     p.add_argument("--first", action="store_true", help="stop at the first solution")
     p.add_argument("--max", type=int, default=1000, help="stop counting after N solutions (default 1000)")
+    p.add_argument(
+        "--list", type=int, default=solver.KEEP, metavar="N",
+        help=f"print at most N of the solutions found (default {solver.KEEP}); all are counted",
+    )
+    _time_limit_argument(p, "stop the search after SECONDS and report what was found")
+    p.add_argument("--progress", action="store_true", help="report the search's progress on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    p = sub.add_parser("check", help="validate a puzzle")
+    p = sub.add_parser("check", help="validate a puzzle and the rules of the puzzle as given")
     p.add_argument("source")
     p.add_argument("--kind")
 
     p = sub.add_parser("generate", help="print a new puzzle file (JSON)")
     p.add_argument("kind")
     p.add_argument("--seed", type=int)
+    _time_limit_argument(p, "give up when no puzzle is made within SECONDS")
 
     p = sub.add_parser("install-desktop-entry", help="add puzzlegui to the desktop's menu")
     return parser
 
 
-def _print_error(message: str) -> int:
-    print(f"puzzlegui: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+def _time_limit_argument(parser, text: str) -> None:
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS", help=text)
 
 
+def _time_limit_problem(value) -> str | None:
+    if value is None:
+        return None
+    if not math.isfinite(value) or not 0 < value <= MAX_TIME_LIMIT:
+        return f"--time-limit must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:,}, not {value:g}."
+    return None
+
+
+def _sentence(text: str) -> str:
+    """A reason from a kind's check() as a sentence: capital first, full stop last."""
+    text = str(text).strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _reasons(violations) -> str:
+    seen: list[str] = []
+    for v in violations:
+        s = _sentence(v.reason)
+        if s and s not in seen:
+            seen.append(s)
+    if len(seen) > 5:
+        seen = seen[:5] + [f"({len(seen) - 5} more.)"]
+    return " ".join(seen)
+
+
+# --- the commands -------------------------------------------------------------------
 def cmd_list() -> int:
     rows = files.builtins()
     width = max((len(b.name) for b in rows), default=10)
     for b in rows:
-        print(f"{b.name:<{width}}  {b.kind:<8}  {b.title}")
+        say(f"{b.name:<{width}}  {b.kind:<8}  {b.title}")
     return EXIT_OK
 
 
 def cmd_check(args) -> int:
+    """Exit 0: well-formed and no rule broken; 1: well-formed but the puzzle as given
+    (or the saved progress) breaks a rule; 2: not a puzzle of the kind."""
     doc = files.load_source(args.source, args.kind)
-    doc.history()  # saved progress must replay too
-    print(f"OK: {doc.kind.name} puzzle \"{doc.title}\".")
+    kind = doc.kind
+    history = doc.history()  # saved progress must replay too
+    what = f'{kind.name} puzzle "{doc.title}"'
+    broken = kind.check(doc.state)
+    if broken:
+        say(f"Cannot be solved: {what} is well-formed, but the puzzle as given breaks a rule. {_reasons(broken)}")
+        return EXIT_NO_SOLUTION
+    broken = kind.check(history.state)
+    if broken:
+        say(
+            f"Mistakes: {what} is well-formed and can be played, but the saved progress breaks a rule. "
+            f"{_reasons(broken)}"
+        )
+        return EXIT_NO_SOLUTION
+    say(f"OK: {what}.")
     return EXIT_OK
+
+
+class _Interrupt:
+    """Ctrl+C during a search: the first asks the search to stop (so what was found is
+    still printed); a second one ends the program at once."""
+
+    def __init__(self):
+        self.requested = False
+        self._old = None
+
+    def _handle(self, signum, frame):
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc):
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+        return False
+
+
+class _Reporter:
+    """``--progress``: a line on stderr at the first solution and about once a second."""
+
+    def __init__(self, noun: str):
+        self.noun = noun
+        self.started = time.perf_counter()
+        self.last = self.started
+        self.nodes = 0
+        self.found = 0
+
+    def line(self) -> None:
+        now = time.perf_counter()
+        self.last = now
+        many = self.noun if self.found == 1 else self.noun + "s"
+        say(
+            f"puzzlegui: searching: {self.nodes:,} nodes, {self.found:,} {many} so far ({now - self.started:.1f} s)",
+            sys.stderr,
+        )
+        sys.stderr.flush()
+
+    def progress(self, nodes: int) -> None:
+        self.nodes = nodes
+        if time.perf_counter() - self.last >= PROGRESS_EVERY:
+            self.line()
+
+    def solution(self, _solution) -> None:
+        self.found += 1
+        if self.found == 1 or time.perf_counter() - self.last >= PROGRESS_EVERY:
+            self.line()
 
 
 def cmd_solve(args) -> int:
     if args.max < 1:
         return _print_error(f"--max must be at least 1, not {args.max}.")
+    if args.list < 0:
+        return _print_error(f"--list must be 0 or more, not {args.list}.")
+    problem = _time_limit_problem(args.time_limit)
+    if problem:
+        return _print_error(problem)
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
     state = kind.solve_start(doc.history().state)
     mode = solver.ALL if args.all else solver.FIRST if args.first else solver.UNIQUE
-    result = solver.run(kind.solve(state), mode=mode, max_solutions=args.max)
+    reporter = _Reporter("solution") if args.progress else None
+    with _Interrupt() as interrupt:
+        if reporter is not None:
+            reporter.line()  # the search has started
+        result = solver.run(
+            kind.solve(state),
+            mode=mode,
+            max_solutions=args.max,
+            should_stop=lambda: interrupt.requested,
+            on_found=reporter.solution if reporter else None,
+            on_progress=reporter.progress if reporter else None,
+            time_limit=args.time_limit,
+            keep=args.list,
+        )
+    sentence = kind.describe_result(result)
+    if result.stop_reason == solver.STOP_REQUESTED:
+        sentence = f"Interrupted. {sentence}"
+    reason = None
+    if not result.count:
+        # a well-formed puzzle whose givens break a rule has no solution: say why
+        broken = kind.check(state)
+        if broken:
+            reason = f"The puzzle as given cannot be solved. {_reasons(broken)}"
+            result.complete = True  # the broken rule proves it, however far the search got
+            sentence = f"No solution: {reason[0].lower()}{reason[1:]}"
     if args.json:
         out = {
             "kind": kind.name,
@@ -95,13 +282,70 @@ def cmd_solve(args) -> int:
             "solutions": [kind.solution_json(s) for s in result.solutions],
             "elapsed_s": round(result.elapsed, 6),
         }
+        if result.listed < result.count:
+            out["listed"] = result.listed
+        if result.status == solver.STOPPED and reason is None:
+            out["stopped"] = "time limit" if result.stop_reason == solver.TIME_LIMIT else "interrupted"
+        if reason is not None:
+            out["reason"] = reason
         out.update(kind.result_json(result))
         print(json.dumps(out))
+        if result.status == solver.STOPPED or reason is not None:
+            say(f"puzzlegui: {sentence}", sys.stderr)
     else:
-        print(kind.describe_result(result))
+        say(sentence)
         for i, s in enumerate(result.solutions, start=1):
             print(f"solution {i}: {json.dumps(kind.solution_json(s))}")
-    return EXIT_OK if result.solutions else EXIT_NO_SOLUTION
+        if result.listed < result.count:
+            say(f"(The first {result.listed:,} of {result.count:,} are listed; --list N lists more.)")
+    return EXIT_OK if result.count else EXIT_NO_SOLUTION
+
+
+class _TimeUp(BaseException):
+    """The generate time limit passed (a BaseException, so no generator swallows it)."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float | None):
+    """Raise _TimeUp in the main thread when ``seconds`` pass: generators have no stop
+    flag, so a timer interrupts them wherever they are."""
+    if seconds is None:
+        yield
+        return
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+
+        def on_alarm(signum, frame):
+            raise _TimeUp
+
+        old = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+        return
+    # no SIGALRM (Windows): a timer thread interrupts the main thread instead
+    import _thread
+
+    fired = threading.Event()
+
+    def fire():
+        fired.set()
+        _thread.interrupt_main()
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    except KeyboardInterrupt:
+        if fired.is_set():
+            raise _TimeUp from None
+        raise
+    finally:
+        timer.cancel()
+        timer.join()
 
 
 def cmd_generate(args, extra: list[str]) -> int:
@@ -109,6 +353,7 @@ def cmd_generate(args, extra: list[str]) -> int:
     params = {p.name: p.default for p in kind.parameters()}
     sub = _Parser(prog=f"puzzlegui generate {kind.name}", description=f"Print a new {kind.title} puzzle file (JSON).")
     sub.add_argument("--seed", type=int, help="the same seed and options make the same puzzle")
+    _time_limit_argument(sub, "give up when no puzzle is made within SECONDS (exit status 1)")
     for p in kind.parameters():
         flag = "--" + p.name.replace("_", "-")
         if p.type == "bool":
@@ -118,6 +363,10 @@ def cmd_generate(args, extra: list[str]) -> int:
         else:
             sub.add_argument(flag, dest=p.name, choices=[str(c) for c in p.choices], help=p.label)
     given = sub.parse_args(extra)
+    time_limit = args.time_limit if args.time_limit is not None else given.time_limit
+    problem = _time_limit_problem(time_limit)
+    if problem:
+        return _print_error(problem)
     for p in kind.parameters():
         value = getattr(given, p.name)
         if value is None:
@@ -129,14 +378,34 @@ def cmd_generate(args, extra: list[str]) -> int:
         ):
             return _print_error(f"{p.label} must be from {p.minimum} to {p.maximum}, not {value}.")
         params[p.name] = value
-    state = kind.generate(params, args.seed)
+    try:
+        with _deadline(time_limit):
+            state = kind.generate(params, args.seed)
+    except _TimeUp:
+        return _print_error(
+            f"No {kind.title} puzzle was made within the time limit of {solver.seconds_text(time_limit)}; "
+            "give it more time or choose smaller or easier parameters.",
+            EXIT_NO_SOLUTION,
+        )
     doc = files.PuzzleDoc(kind, state, meta={"title": f"Random {kind.title}" + (f" (seed {args.seed})" if args.seed is not None else "")})
     sys.stdout.write(files.dumps(doc))
     return EXIT_OK
 
 
+def _forgiving_streams() -> None:
+    # a terminal that cannot show a character gets an escape, not a traceback
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or odd stream
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _forgiving_streams()
     parser = build_parser()
     if not argv:
         from .gui.app import run_gui
@@ -169,12 +438,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "install-desktop-entry":
             from .desktop import install_desktop_entry
 
-            print(install_desktop_entry())
+            say(install_desktop_entry())
             return EXIT_OK
     except PuzzleError as exc:
         return _print_error(str(exc))
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     parser.print_help()

@@ -5,42 +5,95 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
-from .core.files import save_atomic
+from .core.kind import PuzzleError
 from .icons import ICON_NAME, icon_bytes
 
 
 def _data_home() -> Path:
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    """$XDG_DATA_HOME, or ~/.local/share when it is unset, empty or relative (the
+    XDG Base Directory spec says a relative path is invalid and must be ignored)."""
+    value = os.environ.get("XDG_DATA_HOME", "")
+    if value and os.path.isabs(value):
+        return Path(value)
+    return Path.home() / ".local" / "share"
+
+
+def _write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it, so that a
+    symbolic link at ``path`` is replaced, never followed (its target stays as it was;
+    core.files.save_atomic writes through links, as a user's saved game wants)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# --- the Desktop Entry spec's escaping ------------------------------------------------
+def string_value(text: str) -> str:
+    """A value of type string: backslash, newline, tab and carriage return escaped."""
+    return (
+        text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
+    )
+
+
+def exec_argument(arg: str) -> str:
+    """One argument of Exec=: in double quotes with ", `, $ and \\ escaped by a
+    backslash, and % doubled (a lone % starts a field code)."""
+    quoted = "".join("\\" + ch if ch in '"`$\\' else ch for ch in arg)
+    return '"' + quoted.replace("%", "%%") + '"'
+
+
+def exec_value(args: list[str], field_codes: str = "") -> str:
+    """The Exec= value for ``args`` (then field codes such as %f, left unquoted).  The
+    string escapes apply on top of the quoting, as the spec says, so a backslash in a
+    path is written as four."""
+    line = " ".join(exec_argument(a) for a in args)
+    if field_codes:
+        line += " " + field_codes
+    return string_value(line)
 
 
 def install_desktop_entry() -> str:
     """Write ~/.local/share/applications/puzzlegui.desktop and the icon; say where."""
     data = _data_home()
     icon = data / "icons" / "hicolor" / "scalable" / "apps" / ICON_NAME
-    icon.parent.mkdir(parents=True, exist_ok=True)
-    icon.write_bytes(icon_bytes())
-    launcher = shutil.which("puzzlegui")
-    exec_line = f'"{launcher}"' if launcher else f'"{sys.executable}" -m puzzlegui'
     entry = data / "applications" / "puzzlegui.desktop"
-    save_atomic(
-        entry,
-        "\n".join(
-            [
-                "[Desktop Entry]",
-                "Type=Application",
-                "Name=puzzlegui",
-                "GenericName=Logic puzzles",
-                "Comment=Play logic puzzles and watch solvers explain their work",
-                f"Exec={exec_line} open %f",
-                f"TryExec={launcher or sys.executable}",
-                f"Icon={icon}",
-                "Terminal=false",
-                "Categories=Game;LogicGame;",
-                "Keywords=puzzle;tracks;takuzu;twiddle;unruly;",
-                "",
-            ]
-        ),
+    launcher = shutil.which("puzzlegui")
+    command = [launcher] if launcher else [sys.executable, "-m", "puzzlegui"]
+    text = "\n".join(
+        [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Name=puzzlegui",
+            "GenericName=Logic puzzles",
+            "Comment=Play logic puzzles and watch solvers explain their work",
+            f"Exec={exec_value(command + ['open'], '%f')}",
+            f"TryExec={string_value(command[0])}",
+            f"Icon={string_value(str(icon))}",
+            "Terminal=false",
+            "Categories=Game;LogicGame;",
+            "Keywords=puzzle;tracks;takuzu;twiddle;unruly;",
+            "",
+        ]
     )
+    try:
+        _write_bytes_atomic(icon, icon_bytes())
+        _write_bytes_atomic(entry, text.encode("utf-8"))
+    except OSError as exc:
+        where = exc.filename or data
+        raise PuzzleError(f"Could not write the desktop entry at {where} ({exc.strerror or exc}).") from None
     return f"Installed {entry} and {icon}."

@@ -64,8 +64,62 @@ def test_bad_input_exits_2_with_a_sentence(capsys, demo_kind, argv, words):
 
 
 def test_check_accepts_a_good_puzzle(capsys, demo_kind):
-    code, out, _ = run(capsys, "check", "demo:01/11")
+    code, out, _ = run(capsys, "check", "demo:11/1?")
     assert code == 0 and out.startswith("OK: demo puzzle")
+    code, out, _ = run(capsys, "check", "kurosu-dm-2018-06-01")
+    assert code == 0 and out.startswith('OK: kurosu puzzle "')
+
+
+def test_check_runs_the_kinds_rules_on_the_puzzle_as_given(capsys, demo_kind):
+    # the demo kind's check() flags every lamp that differs from the target
+    code, out, _ = run(capsys, "check", "demo:01/11")
+    assert code == 1
+    assert out.startswith("Cannot be solved: demo puzzle") and "Lamp differs from the target." in out
+
+
+def test_solve_lists_the_first_solutions_and_counts_them_all(capsys, demo_kind):
+    code, out, _ = run(capsys, "solve", "demo:0000000000/" + "?" * 10, "--all", "--max", "5000", "--list", "5", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 1024 and data["complete"] is True
+    assert data["listed"] == 5 and len(data["solutions"]) == 5
+    code, out, _ = run(capsys, "solve", "demo:0000000000/" + "?" * 10, "--all", "--max", "5000", "--list", "5")
+    assert out.count("solution ") == 5 and "The first 5 of 1,024 are listed" in out
+    code, out, _ = run(capsys, "solve", "demo:000/???", "--all", "--json")
+    assert "listed" not in json.loads(out)  # all 8 are listed
+
+
+def test_counting_many_solutions_keeps_only_a_few(demo_kind):
+    """`solve --all` over many solutions: the count grows, the memory does not."""
+    import tracemalloc
+
+    from puzzlegui.core import solver
+
+    state = demo_kind.parse_game_id("0" * 14 + "/" + "?" * 14)  # 16,384 solutions
+
+    def peak(keep):
+        tracemalloc.start()
+        try:
+            result = solver.run(demo_kind.solve(state), mode=solver.ALL, max_solutions=None, keep=keep)
+            return result, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    kept, small = peak(10)
+    assert kept.count == 16_384 and kept.complete and len(kept.solutions) == 10
+    everything, large = peak(None)
+    assert everything.count == 16_384 and len(everything.solutions) == 16_384
+    assert small < 200_000  # bytes: a few solutions and the search's own stack
+    assert large > 5 * small  # keeping every solution is what costs
+
+
+def test_safe_escapes_what_a_terminal_would_obey():
+    from puzzlegui.cli import safe
+
+    assert safe("plain text, ünïcode ✓") == "plain text, ünïcode ✓"
+    assert safe("a\x1b[31mb") == "a\\x1b[31mb"
+    assert safe("tab\tnew\nline\r") == "tab\\tnew\\nline\\r"
+    assert safe("\x9b2J\x7f\u202eevil\u2028") == "\\x9b2J\\x7f\\u202eevil\\u2028"
+    assert safe("bytes\udcff") == "bytes\\udcff"
 
 
 def test_generate_prints_a_loadable_file(capsys, demo_kind):

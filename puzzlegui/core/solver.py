@@ -11,7 +11,9 @@ A kind's ``solve(state, trace)`` is a plain generator.  It yields
 
 ``run`` drives such a generator for the GUI worker, the command line and the tests
 alike: it stops after the first solution, after the second (to prove uniqueness) or
-after ``max_solutions``, and between any two events when ``should_stop()`` says so.
+after ``max_solutions``, and between any two events when ``should_stop()`` says so or
+``time_limit`` seconds have passed.  It counts every solution but keeps only the first
+``keep`` of them, so counting millions of solutions takes no more memory than a few.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ STOPPED = "stopped"
 FIRST = "first"  # stop at the first solution
 UNIQUE = "unique"  # stop at the second: proves uniqueness or shows there are several
 ALL = "all"  # every solution up to max_solutions
+
+# why a STOPPED search stopped (Result.stop_reason)
+STOP_REQUESTED = "stop requested"  # should_stop() said so: the Stop button, Ctrl+C
+TIME_LIMIT = "time limit"  # time_limit seconds passed
+
+KEEP = 100  # solutions kept for display unless the caller asks for another number
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +57,12 @@ class Progress:
 
 @dataclass
 class Result:
+    """What a search found.
+
+    ``count`` is how many solutions were found; ``solutions`` holds the first of them
+    (at most ``keep``, see ``run``), so ``len(solutions)`` can be smaller than ``count``.
+    """
+
     status: str  # SOLVED, NO_SOLUTION or STOPPED
     solutions: list = field(default_factory=list)
     complete: bool = False  # the search was exhausted: the count is exact
@@ -56,9 +70,17 @@ class Result:
     elapsed: float = 0.0
     mode: str = ALL
     max_solutions: int | None = None
+    count: int = 0  # solutions found, kept or not
+    stop_reason: str | None = None  # STOP_REQUESTED or TIME_LIMIT when status is STOPPED
+    time_limit: float | None = None  # the limit the search ran under, if any
+
+    def __post_init__(self):
+        # a Result built by hand from a list of solutions counts them
+        self.count = max(self.count, len(self.solutions))
 
     @property
-    def count(self) -> int:
+    def listed(self) -> int:
+        """How many of the solutions found are kept in ``solutions``."""
         return len(self.solutions)
 
     @property
@@ -79,11 +101,17 @@ def run(
     on_step: Callable[[Step], None] | None = None,
     on_found: Callable[[Any], None] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
+    keep: int | None = KEEP,
 ) -> Result:
     """Drive a solver generator and return what it found.
 
     ``events`` is the generator from ``kind.solve``.  It is closed when the driver stops
-    early, so a solver's ``finally`` blocks run.
+    early, so a solver's ``finally`` blocks run.  ``time_limit`` (seconds) and
+    ``should_stop`` are both checked between any two events; either ends the search
+    with status STOPPED and the solutions found so far.  ``keep`` is how many solutions
+    to keep in ``Result.solutions`` (None: all); every solution is counted and passed
+    to ``on_found`` all the same.
     """
     if mode == FIRST:
         wanted = 1
@@ -91,18 +119,26 @@ def run(
         wanted = 2
     else:
         wanted = max_solutions if max_solutions is not None else float("inf")
-    result = Result(status=NO_SOLUTION, mode=mode, max_solutions=max_solutions)
+    if keep is None:
+        keep = float("inf")
+    elif mode in (FIRST, UNIQUE):
+        keep = max(keep, wanted)  # the answer to "is it unique?" always shows both
+    result = Result(status=NO_SOLUTION, mode=mode, max_solutions=max_solutions, time_limit=time_limit)
     started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
     iterator = iter(events)
     exhausted = False
-    stopped = False
+    stop_reason = None
+    solutions = result.solutions
+    count = 0
     try:
-        if wanted <= 0:
-            stopped = False
-        else:
+        if wanted > 0:
             for event in iterator:
                 if should_stop is not None and should_stop():
-                    stopped = True
+                    stop_reason = STOP_REQUESTED
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stop_reason = TIME_LIMIT
                     break
                 if type(event) is Progress:
                     result.nodes = event.nodes
@@ -112,28 +148,37 @@ def run(
                     if on_step is not None:
                         on_step(event)
                 elif type(event) is Found:
-                    result.solutions.append(event.solution)
+                    count += 1
+                    if count <= keep:
+                        solutions.append(event.solution)
                     if on_found is not None:
                         on_found(event.solution)
-                    if len(result.solutions) >= wanted:
+                    if count >= wanted:
                         break
                 else:
                     raise TypeError(f"solver yielded {event!r}")
             else:
                 exhausted = True
     finally:
+        result.count = count
         close = getattr(iterator, "close", None)
         if close is not None:
             close()
     result.elapsed = time.perf_counter() - started
     result.complete = exhausted
-    if stopped:
+    if stop_reason is not None:
         result.status = STOPPED
-    elif result.solutions:
+        result.stop_reason = stop_reason
+    elif count:
         result.status = SOLVED
     else:
         result.status = NO_SOLUTION
     return result
+
+
+def seconds_text(seconds: float) -> str:
+    """A time limit for sentences: "5 s", "0.5 s", "1.25 s"."""
+    return f"{seconds:g} s"
 
 
 def describe(result: Result, noun: str = "solution", plural: str | None = None) -> str:
@@ -145,7 +190,14 @@ def describe(result: Result, noun: str = "solution", plural: str | None = None) 
     many = plural if n != 1 else noun
     took = f"{result.nodes:,} nodes, {result.elapsed * 1000:.0f} ms"
     if result.status == STOPPED:
-        found = f"{n} {many} found so far" if n else f"no {noun} found yet"
+        if n:
+            found = f"{n:,} {many} found so far"
+        elif result.stop_reason == TIME_LIMIT:
+            found = f"no {noun} found within the time limit, so whether there is one is not known"
+        else:
+            found = f"no {noun} found yet"
+        if result.stop_reason == TIME_LIMIT and result.time_limit is not None:
+            return f"Stopped at the time limit of {seconds_text(result.time_limit)}: {found} ({took})."
         return f"Stopped: {found} ({took})."
     if n == 0:
         if result.complete:
@@ -154,9 +206,11 @@ def describe(result: Result, noun: str = "solution", plural: str | None = None) 
     if result.complete:
         if n == 1:
             return f"Exactly one {noun} (proven unique; {took})."
-        return f"Exactly {n} {plural} (search complete; {took})."
+        return f"Exactly {n:,} {plural} (search complete; {took})."
     if result.mode == FIRST:
         return f"Found a {noun}; uniqueness not checked ({took})."
     if result.mode == UNIQUE:
         return f"At least 2 {plural}: the puzzle is not unique ({took})."
-    return f"At least {n} {plural} (stopped at the limit of {result.max_solutions}; {took})."
+    if result.max_solutions is None:
+        return f"At least {n:,} {plural} ({took})."
+    return f"At least {n:,} {plural} (stopped at the limit of {result.max_solutions:,}; {took})."

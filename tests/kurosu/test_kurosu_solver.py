@@ -1,7 +1,6 @@
 """The solver through puzzlegui.core.solver.run: seed facts, counts, grades, traces."""
 
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -41,7 +40,7 @@ def test_each_june_2018_puzzle_has_exactly_the_printed_solution(day):
 def test_11222_boards_by_solving_the_empty_board_with_all():
     empty = KIND.parse_game_id("6x6:zl")
     assert empty.cells == (-1,) * 36
-    result = run(KIND.solve(empty), mode=ALL, max_solutions=20000)
+    result = run(KIND.solve(empty), mode=ALL, max_solutions=20000, keep=None)
     assert result.count == 11222 and result.complete
     assert len({s.rows for s in result.solutions}) == 11222
     for s in result.solutions[:: 997]:
@@ -136,24 +135,40 @@ def test_line_search_and_cell_search_find_the_same_solutions(seed, size, unique)
         assert KIND.is_solved(solved)
 
 
-def test_progress_is_reported_and_stop_answers_fast():
-    events = KIND.solve(KIND.parse_game_id("20x20:" + "z" * 16 + "a"))
+def test_progress_is_reported_and_stop_answers_at_the_next_event():
+    """Progress events come while a long search runs, and a stop request ends the run
+    at the very next event: no further event is pulled and the solver is closed."""
+    pulled = []
+    closed = []
+
+    def watched(events):
+        try:
+            for event in events:
+                pulled.append(event)
+                yield event
+        finally:
+            closed.append(True)
+
     seen = []
-    noticed = []
-    stop_at = time.perf_counter() + 0.3  # the user presses Stop then
+    found = []
+    asked = []  # events pulled when the stop was first requested
 
     def should_stop():
-        if time.perf_counter() >= stop_at:
-            noticed.append(time.perf_counter())
+        # the user presses Stop once the search has reported progress and a solution
+        if asked or (len(seen) >= 3 and found):
+            if not asked:
+                asked.append(len(pulled))
             return True
         return False
 
-    result = run(events, mode=ALL, max_solutions=None, should_stop=should_stop, on_progress=seen.append)
-    assert result.status == STOPPED
-    assert seen and result.count > 0
-    # the driver looks between events, which come at least every 20 ms (a few ms late
-    # at most on a quiet machine; the bound leaves room for a busy one)
-    assert noticed[0] - stop_at < 0.25
+    events = watched(KIND.solve(KIND.parse_game_id("20x20:" + "z" * 16 + "a")))
+    result = run(events, mode=ALL, max_solutions=None, should_stop=should_stop,
+                 on_progress=seen.append, on_found=found.append)
+    assert result.status == STOPPED and not result.complete
+    assert result.count == len(found) > 0
+    assert len(seen) >= 3 and seen == sorted(seen) and seen[-1] > 0  # node counts grow
+    assert asked and len(pulled) == asked[0]  # nothing was pulled after the request
+    assert closed  # the solver's generator was closed, so its clean-up ran
 
 
 def test_solver_yields_only_protocol_events_and_found_as_found():

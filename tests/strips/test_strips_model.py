@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from puzzlegui.core import files
 from puzzlegui.core.history import History
 from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.solver import ALL, run
 from puzzlegui.kinds.strips import KIND, codec, model
 from puzzlegui.kinds.strips.model import (
     make_state,
@@ -267,18 +268,38 @@ def test_json_strip_set_object_and_default():
         ({"grid": list(FINAL), "letters": ["ABCD!"] * 5}, "A-Z"),
         ({"grid": list(FINAL), "letters": "ABCDE"}, "list of rows"),
         ({"grid": list(FINAL), "strips": 3}, "must be text"),
-        ({"grid": list(FINAL), "strips": "exactly: len2-4"}, "64"),
         ({"grid": list(FINAL), "strips": "exactly: len6"}, "at most 5"),
         ({"grid": list(FINAL), "strips": {"each": "sometimes", "patterns": {"w": 1}}}, '"exactly" or "at most"'),
         ({"grid": list(FINAL), "strips": {"patterns": {"wq": 1}}}, "not a pattern"),
         ({"grid": list(FINAL), "strips": {"patterns": {"w": 0}}}, "whole number from 1"),
         ({"grid": ["wwbb", "bwbb"]}, "without a strip set only 25-cell grids"),
-        ({"grid": ["wwbb", "bbbb"], "strips": "wwbb wbbb"}, "6 black and 2 white"),
     ],
 )
 def test_malformed_sections_raise_puzzle_errors_with_reasons(data, words):
     with pytest.raises(PuzzleError, match=words):
         KIND.decode(data)
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({"grid": list(FINAL), "strips": "exactly: len2-4"}, "25 cells but the strips cover exactly 64"),
+        ({"grid": ["wwbb", "bbbb"], "strips": "wwbb wbbb"}, "6 black and 2 white"),
+        ({"grid": ["wwwww"] * 3 + ["wwbbb", "bbbbb"]}, "17 white cells but the strips hold at most 13"),
+    ],
+)
+def test_a_grid_the_strips_cannot_hold_is_well_formed_but_breaks_a_rule(data, words):
+    """Counts that do not match the strip set make a puzzle with no decomposition, not
+    a malformed one: it loads, check() names the misfit, and the solver finds nothing."""
+    state = KIND.decode(data)
+    assert KIND.decode(KIND.encode(state)) == state
+    broken = KIND.check(state)
+    assert len(broken) == 1 and words in broken[0].reason
+    assert not KIND.is_solved(state)
+    result = run(KIND.solve(state), mode=ALL)
+    assert result.count == 0 and result.complete
+    text = KIND.format_text(state)
+    assert KIND.parse_text(text) == state  # the plain text layout reads it back too
 
 
 json_values = st.recursive(

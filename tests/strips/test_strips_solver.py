@@ -71,7 +71,7 @@ def test_found_solutions_are_real_decompositions():
 def test_counts_agree_with_brute_force(rows, text):
     strips = parse_set(text)
     state = make_state(tuple(rows), strips)
-    result = run(KIND.solve(state), mode=ALL, max_solutions=None)
+    result = run(KIND.solve(state), mode=ALL, max_solutions=None, keep=None)
     assert result.complete
     assert result.count == brute_count(tuple(rows), strips)
     assert len(set(result.solutions)) == result.count

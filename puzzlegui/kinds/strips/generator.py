@@ -21,7 +21,13 @@ Random grids have many decompositions, so three things steer towards one:
   the number of decompositions.  A climb that stalls starts again from a new tiling.
 
 Sets of a single length (``len3*2``, ``len5``, ``at most: len4*2``) tile rigidly and are
-almost always unique at the first try; mixed lengths need the climb.
+almost always unique at the first try; mixed lengths need the climb.  On big grids a
+single count of decompositions of a mixed set takes seconds, so the climb rarely ends
+within the time limit: those requests are refused at once with a set that works.
+
+The time limit is kept: every count of decompositions watches the deadline between the
+solver's events (a few milliseconds apart), so the generator gives up within moments
+of it.  An optional ``progress`` callback hears a short sentence at each stage.
 """
 
 from __future__ import annotations
@@ -29,16 +35,80 @@ from __future__ import annotations
 import random
 import time
 
+from typing import Callable
+
 from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.solver import Found
 
 from . import solver
 from .model import MAX_SIDE, make_state
-from .stripset import StripSet, canonical, count_of_length, format_set
+from .stripset import StripSet, canonical, count_of_length, family, format_set
 
 TILING_NODES = 20_000  # a tiling search that gets stuck is restarted rather than pursued
-SOLUTION_CAP = 60  # decompositions counted at the start of a climb
+SOLUTION_CAP = 12  # decompositions counted at the start of a climb
 STALL = 30  # climb steps without improvement before starting again
 REPAIRS = 200  # local repair steps per attempt
+MIXED_CELLS = 100  # grids above this many cells with strips of several lengths are refused
+SECONDS = 20.0  # the default time limit
+
+
+class _OutOfTime(Exception):
+    """The deadline passed in the middle of a count."""
+
+
+def _solutions(state, limit: int, deadline: float) -> list:
+    """Up to ``limit`` decompositions of ``state``; _OutOfTime once ``deadline`` passes
+    (checked at every solver event, a few milliseconds of work apart)."""
+    out = []
+    events = solver.Search(state).run(False)
+    try:
+        for event in events:
+            if time.perf_counter() >= deadline:
+                raise _OutOfTime
+            if type(event) is Found:
+                out.append(event.solution)
+                if len(out) >= limit:
+                    break
+    finally:
+        events.close()
+    return out
+
+
+def _lengths(strips: StripSet) -> set[int]:
+    return {len(p) for p in strips.patterns}
+
+
+def one_length_set(cols: int, rows: int) -> StripSet | None:
+    """A set of strips of one length (3 to 5) that can cut a ``cols`` x ``rows`` grid:
+    the kind of set the generator makes unique quickly."""
+    cells = cols * rows
+    for length in (5, 4, 3):
+        if length > max(cols, rows) or cells % length:
+            continue
+        copies = -(-(cells // length) // count_of_length(length))
+        if copies * count_of_length(length) * length == cells:
+            return family({length: copies})
+        return family({length: copies}, exact=False)
+    return None
+
+
+def rarely_unique(cols: int, rows: int, strips: StripSet) -> str | None:
+    """Why the generator would rarely make this request within its limit, or None.
+
+    Strips of several lengths (1x1s aside) on a grid of more than MIXED_CELLS cells:
+    each count of its decompositions takes seconds, and the climb needs dozens."""
+    if cols * rows <= MIXED_CELLS or len(_lengths(strips) - {1}) <= 1:
+        return None
+    other = one_length_set(cols, rows)
+    instead = (
+        f"choose strips of one length, such as '{format_set(other)}'"
+        if other is not None
+        else "choose strips of one length on a grid whose cell count it divides, or a smaller grid"
+    )
+    return (
+        f"A {cols}x{rows} grid cut into strips of several lengths ({format_set(strips)}) rarely gets "
+        f"exactly one decomposition in reasonable time; {instead}."
+    )
 
 Cell = tuple[int, int]
 
@@ -298,11 +368,20 @@ def _attempt(cols, rows, strips: StripSet, usable: StripSet, rng: random.Random)
     return _Attempt(cols, rows, strips, tiling, patterns, spare)
 
 
-def generate(cols: int, rows: int, strips: StripSet, seed: int | None = None, seconds: float = 20.0):
+def generate(
+    cols: int,
+    rows: int,
+    strips: StripSet,
+    seed: int | None = None,
+    seconds: float = SECONDS,
+    progress: Callable[[str], None] | None = None,
+):
     """A puzzle state whose grid has exactly one decomposition into ``strips``.
 
-    Raises PuzzleError if the size is out of range, the set cannot fit the grid, or no
-    unique grid turns up within ``seconds``."""
+    Raises PuzzleError if the size is out of range, the set cannot fit the grid, the
+    request rarely succeeds (``rarely_unique``), or no unique grid turns up within
+    ``seconds`` (the limit is kept to within a few milliseconds of solver work).
+    ``progress``, if given, is called with a short sentence as the work goes on."""
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
         raise PuzzleError(f"Strips grids are 1 to {MAX_SIDE} cells wide and high, not {cols}x{rows}.")
     cells = cols * rows
@@ -317,47 +396,68 @@ def generate(cols: int, rows: int, strips: StripSet, seed: int | None = None, se
         problem = f"A {strips.max_length}-cell strip does not fit in a {cols}x{rows} grid."
     elif not strips.exact and usable.cells < cells:
         problem = f"The strips ({format_set(strips)}) cover at most {usable.cells} cells; a {cols}x{rows} grid has {cells}."
+    if problem is None:
+        problem = rarely_unique(cols, rows, strips)
     if problem:
         raise PuzzleError(problem)
     rng = random.Random(seed)
     deadline = time.perf_counter() + seconds
     tries = 0
-    while time.perf_counter() < deadline:
-        tries += 1
-        attempt = _attempt(cols, rows, strips, usable, rng)
-        if attempt is None:
-            continue
-        for _ in range(REPAIRS):
-            bad = attempt.local_problems()
-            if not bad:
-                break
-            new = attempt.mutate(rng.choice(bad), rng)
-            if new is not None:
-                attempt.accept(new)
-        state = attempt.state()
-        found = solver.solutions(state, SOLUTION_CAP)
-        best = len(found)
-        stall = 0
-        while best > 1 and stall < STALL and time.perf_counter() < deadline:
-            stall += 1
-            other = next(s for s in found if {frozenset(c) for _, c in s} != attempt.answer)
-            differing = [c for _, cells in other if frozenset(cells) not in attempt.answer for c in cells]
-            new = attempt.mutate(attempt.owner[rng.choice(differing)], rng)
-            if new is None:
-                continue
-            old = attempt.patterns
-            attempt.patterns = new
-            trial_state = attempt.state()
-            attempt.patterns = old
-            trial = solver.solutions(trial_state, best + 1)
-            if len(trial) < best or (len(trial) == best and rng.random() < 0.3):
-                if len(trial) < best:
-                    stall = 0
-                attempt.accept(new)
-                state, found, best = trial_state, trial, len(trial)
-        if best == 1:
-            return state
+    try:
+        while time.perf_counter() < deadline:
+            tries += 1
+            if progress is not None:
+                progress(f"Try {tries}: laying out strips.")
+            state = _try(cols, rows, strips, usable, rng, deadline, progress, tries)
+            if state is not None:
+                return state
+    except _OutOfTime:
+        pass
     raise PuzzleError(
         f"No {cols}x{rows} grid with exactly one decomposition into {format_set(strips)} "
         f"turned up in {seconds:g} s ({tries} tries); try another strip set or size."
     )
+
+
+def _try(cols, rows, strips, usable, rng, deadline, progress, tries):
+    """One attempt: a tiling, repairs, and a climb towards one decomposition; the
+    unique state, or None when the climb stalls."""
+    attempt = _attempt(cols, rows, strips, usable, rng)
+    if attempt is None:
+        return None
+    for _ in range(REPAIRS):
+        if time.perf_counter() >= deadline:
+            raise _OutOfTime
+        bad = attempt.local_problems()
+        if not bad:
+            break
+        new = attempt.mutate(rng.choice(bad), rng)
+        if new is not None:
+            attempt.accept(new)
+    state = attempt.state()
+    if progress is not None:
+        progress(f"Try {tries}: counting decompositions.")
+    found = _solutions(state, SOLUTION_CAP, deadline)
+    best = len(found)
+    stall = 0
+    # the climb
+    while best > 1 and stall < STALL:
+        stall += 1
+        other = next(s for s in found if {frozenset(c) for _, c in s} != attempt.answer)
+        differing = [c for _, cells in other if frozenset(cells) not in attempt.answer for c in cells]
+        new = attempt.mutate(attempt.owner[rng.choice(differing)], rng)
+        if new is None:
+            continue
+        old = attempt.patterns
+        attempt.patterns = new
+        trial_state = attempt.state()
+        attempt.patterns = old
+        trial = _solutions(trial_state, best + 1, deadline)
+        if len(trial) < best or (len(trial) == best and rng.random() < 0.3):
+            if len(trial) < best:
+                stall = 0
+                if progress is not None:
+                    progress(f"Try {tries}: {len(trial)} decompositions left." if len(trial) > 1 else f"Try {tries}: unique.")
+            attempt.accept(new)
+            state, found, best = trial_state, trial, len(trial)
+    return state if best == 1 else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
-from puzzlegui.core.solver import Step, describe
+from puzzlegui.core.solver import Progress, Step, describe
 
 from . import codec, generator, model, solver
 from .model import StripsState, cell_name, open_placements, with_pieces
@@ -101,6 +101,9 @@ class StripsKind(PuzzleKind):
             raise PuzzleError("The strip set must be text such as 'exactly: len2-4' or 'auto'.")
         if choice.strip().lower() == AUTO:
             strips = suggest(size["width"], size["height"])
+            if strips is not None and generator.rarely_unique(size["width"], size["height"], strips):
+                # mixed lengths on a big grid rarely come out unique in time: one length does
+                strips = generator.one_length_set(size["width"], size["height"]) or strips
             if strips is None:
                 raise PuzzleError(f"No strip set of the family fits {size['width']}x{size['height']}; give one.")
         else:
@@ -126,6 +129,10 @@ class StripsKind(PuzzleKind):
 
     def format_text(self, state):
         return codec.format_text(state)
+
+    @staticmethod
+    def move_from_json(value):
+        return codec.move_from_json(value)
 
     # --- play --------------------------------------------------------------------------
     def apply(self, state, move):
@@ -193,6 +200,8 @@ class StripsKind(PuzzleKind):
 
     # --- solving -------------------------------------------------------------------------
     def solve(self, state, trace=False):
+        if model.fit_problem(state):
+            return _nothing()  # no decomposition can exist: check() says why
         return solver.solve(state, trace)
 
     def solution_moves(self, state, solution):
@@ -220,6 +229,10 @@ class StripsKind(PuzzleKind):
 
     def describe_result(self, result):
         return describe(result, "decomposition")
+
+
+def _nothing():
+    yield Progress(0)
 
 
 def _showing_order(piece):

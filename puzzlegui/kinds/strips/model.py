@@ -259,9 +259,21 @@ def open_placements(state: StripsState) -> list[Piece]:
     ]
 
 
+def fit_problem(state: StripsState) -> str | None:
+    """Why the grid can never be cut into its strip set (too many cells, or too many
+    of one colour for the strips), or None when the counts allow it."""
+    black = sum(row.count("b") for row in state.colours)
+    return state.strips.fit_problem(state.cell_count, black)
+
+
 def check(state: StripsState) -> list[Violation]:
-    """Dead ends in the player's cutting: uncut cells no remaining strip can cover, and
-    (when every strip must be used) strips left without room."""
+    """Broken rules: a grid whose cell or colour counts the strip set cannot hold (no
+    decomposition exists, whatever is cut), then dead ends in the player's cutting:
+    uncut cells no remaining strip can cover, and (when every strip must be used)
+    strips left without room."""
+    problem = fit_problem(state)
+    if problem:
+        return [Violation((), problem)]
     options = open_placements(state)
     covered: dict[Cell, int] = {}
     per_pattern: dict[str, int] = {}
