@@ -5,6 +5,8 @@
     puzzlegui list                    built-in puzzles with their names
     puzzlegui solve SOURCE [--kind K] [--all] [--max N] [--list N] [--time-limit S] [--progress] [--json]
     puzzlegui check SOURCE [--kind K] validate the input and the rules of the puzzle as given
+    puzzlegui check SOURCE --against-solution   the saved entries no solution contains
+    puzzlegui hint SOURCE [--kind K] [--json]   the next sure move and its reason
     puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S]
 
 Exit status: 0 solved / valid, 1 no solution (or none found in time, or a broken rule),
@@ -109,6 +111,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate a puzzle and the rules of the puzzle as given")
     p.add_argument("source")
     p.add_argument("--kind")
+    p.add_argument(
+        "--against-solution", action="store_true",
+        help="list the saved entries that no solution of the puzzle contains",
+    )
+
+    p = sub.add_parser("hint", help="the next sure move and its reason in one sentence")
+    p.add_argument("source")
+    p.add_argument("--kind")
+    p.add_argument("--json", action="store_true", help='print {"kind", "move", "text", "cells"}')
 
     p = sub.add_parser("generate", help="print a new puzzle file (JSON)")
     p.add_argument("kind")
@@ -180,6 +191,52 @@ def cmd_check(args) -> int:
         return EXIT_NO_SOLUTION
     say(f"OK: {what}.")
     return EXIT_OK
+
+
+def cmd_hint(args) -> int:
+    """The next sure move of the puzzle (or of the saved game) and its reason.  Exit 0: a
+    move is printed; 1: no sure move (solved, no solution, or the hint only points at a
+    wrong entry); 2: bad input."""
+    doc = files.load_source(args.source, args.kind)
+    kind = doc.kind
+    state = doc.history().state
+    if kind.is_solved(state):
+        hint, text = None, "The puzzle is already solved: there is no next move."
+    else:
+        hint = kind.hint(state)
+        text = hint.text if hint is not None else "No sure move from here."
+    if args.json:
+        print(json.dumps({
+            "kind": kind.name,
+            "move": None if hint is None or hint.move is None else kind.move_to_json(hint.move),
+            "text": text,
+            "cells": [[int(x), int(y)] for x, y in (hint.cells if hint is not None else ())],
+        }))
+    else:
+        say(text)
+        if hint is not None and hint.move is not None:
+            say(f"move: {json.dumps(kind.move_to_json(hint.move))}")
+    return EXIT_OK if hint is not None and hint.move is not None else EXIT_NO_SOLUTION
+
+
+def cmd_check_against_solution(args) -> int:
+    """Exit 0: no saved entry is shown to be in no solution; 1: some are (each listed), or
+    the puzzle as given breaks a rule; 2: bad input."""
+    from .core import aids
+
+    doc = files.load_source(args.source, args.kind)
+    kind = doc.kind
+    state = doc.history().state
+    what = f'{kind.name} puzzle "{doc.title}"'
+    broken = kind.check(doc.state)
+    if broken:
+        say(f"Cannot be solved: {what} is well-formed, but the puzzle as given breaks a rule. {_reasons(broken)}")
+        return EXIT_NO_SOLUTION
+    found = aids.mistakes(kind, state)
+    for m in found:
+        say(f"Mistake: {m.text}")
+    say(found.reason)
+    return EXIT_NO_SOLUTION if found else EXIT_OK
 
 
 class _Interrupt:
@@ -430,7 +487,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "list":
             return cmd_list()
         if args.command == "check":
-            return cmd_check(args)
+            return cmd_check_against_solution(args) if args.against_solution else cmd_check(args)
+        if args.command == "hint":
+            return cmd_hint(args)
         if args.command == "solve":
             return cmd_solve(args)
         if args.command == "generate":

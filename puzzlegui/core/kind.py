@@ -142,6 +142,40 @@ class PuzzleKind(ABC):
         """The next sure move with its reason, or None if there is none to give."""
         return None
 
+    # --- aids (core.aids): sure steps, mistakes, "undo to before my first mistake" ----------
+    def sure_move(self, state):
+        """The next move a named deduction makes from ``state``, as ``(name, Hint)``.
+
+        ``name`` is the deduction's short name ("count full", "quota"), the Hint's text its
+        sentence and its cells the ones that justify it.  None when no deduction applies.
+        Never reads the answer off a solution (``hint`` may, as its last resort) and never
+        searches, so core.aids.sure_steps can call it many times in a row."""
+        return None
+
+    def entries(self, state) -> dict:
+        """The player's entries, ``{key: value}`` (a key names where, hashable; the value
+        is what was entered), for core.aids.mistakes.  A kind whose positions can never
+        be wrong raises PuzzleError with the sentence that says why."""
+        raise PuzzleError(f"{self.title} has no entries to compare with a solution.")
+
+    def solution_entries(self, state, solution) -> dict:
+        """What ``solution`` enters, in ``entries``' form: an entry ``(key, value)`` is in
+        the solution when this maps ``key`` to ``value``."""
+        raise PuzzleError(f"{self.title} has no entries to compare with a solution.")
+
+    def keep_entries(self, state, keys):
+        """The puzzle as given plus only the player's entries named in ``keys``: a state
+        whose ``solve`` keeps exactly those entries (to ask whether a solution has them)."""
+        raise PuzzleError(f"{self.title} has no entries to compare with a solution.")
+
+    def entry_cells(self, state, key) -> tuple:
+        """The cells to highlight for the entry ``key``."""
+        return ()
+
+    def entry_text(self, state, key, value) -> str:
+        """The entry for sentences, 1-based: "the X at column 2, row 1"."""
+        return f"the entry {key!r:.40}"
+
     @staticmethod
     def move_from_json(value):
         """A move read back from a save file (JSON lists become tuples)."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from puzzlegui.core.kind import Param, Preset, PuzzleError, PuzzleKind
+from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
 
 from . import codec, generator, model, solver
 from .engine import LEVEL_NAMES, Engine
+from .logic import RULE_NAMES, SYMBOL, Reasoner
 from .model import KurosuState
 
 
@@ -122,6 +123,42 @@ class KurosuKind(PuzzleKind):
 
     def hint(self, state: KurosuState):
         return solver.hint(state)
+
+    def sure_move(self, state: KurosuState):
+        """The first named deduction (logic.Reasoner, weakest rule first), as
+        (rule name, Hint); None when no rule applies or the board breaks one."""
+        if -1 not in state.cells:
+            return None
+        found = Reasoner(state.width, state.height, state.unique).deductions(state.cells)
+        if not isinstance(found, list) or not found:
+            return None
+        d = found[0]
+        return RULE_NAMES[d.rule], Hint(d.move, solver.step_text(d), d.shown_cells)
+
+    # --- aids: the player's entries, for core.aids ------------------------------------
+    def entries(self, state: KurosuState) -> dict:
+        """Each symbol the player put in: (x, y) -> 1 for X, 0 for O."""
+        W = state.width
+        return {
+            (i % W, i // W): v for i, v in enumerate(state.cells) if v >= 0 and state.givens[i] < 0
+        }
+
+    def solution_entries(self, state: KurosuState, solution) -> dict:
+        return {(x, y): solution.value(x, y) for y in range(state.height) for x in range(state.width)}
+
+    def keep_entries(self, state: KurosuState, keys):
+        W = state.width
+        keys = set(keys)
+        cells = tuple(
+            v if state.givens[i] >= 0 or (i % W, i // W) in keys else -1 for i, v in enumerate(state.cells)
+        )
+        return KurosuState(state.width, state.height, state.unique, state.givens, cells, state.marks)
+
+    def entry_cells(self, state, key) -> tuple:
+        return (key,)
+
+    def entry_text(self, state, key, value) -> str:
+        return f"the {SYMBOL[value]} at column {key[0] + 1}, row {key[1] + 1}"
 
     # --- solving ----------------------------------------------------------------------
     def solve(self, state: KurosuState, trace: bool = False):

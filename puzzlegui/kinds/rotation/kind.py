@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from puzzlegui.core.kind import Hint, Param, Preset, PuzzleKind
-from puzzlegui.core.solver import FIRST, SOLVED, Step, run
+from puzzlegui.core.kind import Param, Preset, PuzzleError, PuzzleKind
+from puzzlegui.core.solver import SOLVED, Step
 
-from . import codec, generator, solver, tables
+from . import codec, explain, generator, solver, tables
 from .model import (
     Config,
     RotationState,
@@ -167,30 +167,20 @@ class RotationKind(PuzzleKind):
         return tables.feasible(config)
 
     def hint(self, state):
-        if is_solved(state):
-            return None
-        config = state.config
-        if tables.feasible(config):
-            table = tables.get(config)
-            d = table.distance(state.tiles, state.orient)
-            if d is None:
-                return None
-            move, _, _ = tables.step_down(table, state.tiles, state.orient, d)[0]
-            after = d - 1
-            rest = "solves it" if after == 0 else f"leaves {after} move{'s' if after != 1 else ''} to go, the fewest possible"
-            return Hint(move, f"{move_text(config, move)}: it {rest}.", block_cells(config, move[1], move[2]))
-        if solver.support_reason(config):
-            return None
-        result = run(solver.solve(state), FIRST)
-        if not result.solutions or not result.solutions[0].moves:
-            return None
-        moves = result.solutions[0].moves
-        move = moves[0]
-        return Hint(
-            move,
-            f"{move_text(config, move)}: the first move of a {len(moves)}-move solution (not proven shortest).",
-            block_cells(config, move[1], move[2]),
-        )
+        """The next turn of a shortest path (proven by the distance table), or on larger
+        boards the solver's first move, with how far the position is from solved and the
+        tiles the turn puts in place (explain.py)."""
+        return explain.hint(state)
+
+    def sure_move(self, state):
+        """A turn proven to be on a shortest path (tabulated boards only), as
+        ("shortest path", Hint); None elsewhere."""
+        return explain.shortest_step(state)
+
+    def entries(self, state):
+        """A position is never wrong (every turn can be undone), so there are no entries to
+        check against a solution: PuzzleError with the sentence that says so."""
+        raise PuzzleError(explain.NEVER_WRONG)
 
     # --- solving --------------------------------------------------------------------------------------
     def solve_start(self, state):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
-from puzzlegui.core.solver import Progress, Step, describe
+from puzzlegui.core.solver import FIRST, UNIQUE, Progress, Step, describe, run
 
-from . import codec, generator, model, solver
-from .model import StripsState, cell_name, open_placements, with_pieces
+from . import codec, explain, generator, model, solver
+from .model import StripsState, cell_name, with_pieces
 from .stripset import format_set, parse_set, pattern_text, suggest
 
 AUTO = "auto"
+HINT_TIME = 10.0  # seconds a hint searches at most
+READ_OFF = "No simple deduction applies here; this is read off the solution"
 #: the generator's strip set choices: "auto" picks from the family by size (stripset.suggest)
 SET_CHOICES = (
     AUTO,
@@ -145,11 +147,17 @@ class StripsKind(PuzzleKind):
         return model.is_solved(state)
 
     def hint(self, state: StripsState):
+        """A strip that is in no decomposition first (take it back), then a forced strip
+        (explain.py), and only then a strip read off a decomposition."""
         if model.is_solved(state):
             return None
-        finishes = solver.solutions(state, 2)
+        mine = run(solver.solve(state), UNIQUE, time_limit=HINT_TIME)
+        finishes = mine.solutions
         if not finishes:
-            answers = solver.solutions(self.initial(state), 1)
+            if not mine.complete:
+                found = explain.deduce(state) if not model.check(state) else None
+                return found[1] if found else None
+            answers = run(solver.solve(self.initial(state)), FIRST, time_limit=HINT_TIME).solutions
             if not answers:
                 return None
             right = set(answers[0])
@@ -163,40 +171,43 @@ class StripsKind(PuzzleKind):
                         cells,
                     )
             return None
-        # a cell only one strip can still cover, or a strip with one place left
-        options = open_placements(state)
-        by_cell: dict = {}
-        by_pattern: dict = {}
-        for piece in options:
-            by_pattern.setdefault(piece[0], []).append(piece)
-            for c in piece[1]:
-                by_cell.setdefault(c, []).append(piece)
-        for c in state.cells():
-            if c not in state.owner and len(by_cell.get(c, ())) == 1:
-                pattern, cells = by_cell[c][0]
-                return Hint(
-                    ("place", pattern, cells),
-                    f"Only the {pattern_text(pattern)} strip on {_where(cells)} can still cover {cell_name(c)}.",
-                    (c,),
-                )
-        if state.strips.exact:
-            for pattern, _ in state.strips.counts:
-                places = by_pattern.get(pattern, [])
-                if state.remaining(pattern) == 1 and len(places) == 1:
-                    cells = places[0][1]
-                    return Hint(
-                        ("place", pattern, cells),
-                        f"The {pattern_text(pattern)} strip fits in only one place: {_where(cells)}.",
-                        cells,
-                    )
+        found = explain.deduce(state)
+        if found is not None:
+            return found[1]
         todo = [p for p in finishes[0] if p not in state.pieces]
         todo.sort(key=lambda p: -len(p[1]))
         pattern, cells = todo[0]
         if len(finishes) == 1:
-            text = f"The only way to finish cuts {pattern_text(pattern)} on {_where(cells)}."
+            text = f"{READ_OFF}: the only way to finish cuts {pattern_text(pattern)} on {_where(cells)}."
         else:
-            text = f"This grid can be finished more than one way; one of them cuts {pattern_text(pattern)} on {_where(cells)}."
+            text = (f"{READ_OFF}; this grid can be finished more than one way, and one of them cuts "
+                    f"{pattern_text(pattern)} on {_where(cells)}.")
         return Hint(("place", pattern, cells), text, cells)
+
+    def sure_move(self, state: StripsState):
+        """The first forced strip (explain.py), as (name, Hint)."""
+        if model.is_solved(state) or model.check(state):
+            return None
+        return explain.deduce(state)
+
+    # --- aids: the player's entries, for core.aids ------------------------------------
+    def entries(self, state: StripsState) -> dict:
+        """Each strip the player cut: its cells (sorted) -> its pattern."""
+        return {tuple(sorted(cells)): pattern for pattern, cells in state.pieces}
+
+    def solution_entries(self, state, solution) -> dict:
+        return {tuple(sorted(cells)): pattern for pattern, cells in solution}
+
+    def keep_entries(self, state: StripsState, keys):
+        keys = set(keys)
+        return with_pieces(state, [p for p in state.pieces if tuple(sorted(p[1])) in keys])
+
+    def entry_cells(self, state, key) -> tuple:
+        return tuple(key)
+
+    def entry_text(self, state, key, value) -> str:
+        cells = next((c for p, c in state.pieces if tuple(sorted(c)) == key), key)
+        return f"the {pattern_text(value)} strip on {_where(cells)}"
 
     # --- solving -------------------------------------------------------------------------
     def solve(self, state, trace=False):

@@ -7,11 +7,13 @@ import itertools
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
 from puzzlegui.core.solver import FIRST, UNIQUE, Step, describe, run
 
-from . import codec, generator, model
+from . import codec, explain, generator, model
 from . import solver as tsolver
 from .model import cell_name, direction, edge_key, initial_state, path_edges
 
 DIFFICULTIES = tsolver.LEVEL_NAMES
+HINT_TIME = 10.0  # seconds a hint searches at most
+READ_OFF = "No simple deduction applies here; this is read off the solution"
 
 
 class TracksKind(PuzzleKind):
@@ -168,54 +170,76 @@ class TracksKind(PuzzleKind):
         return model.is_solved(state)
 
     def hint(self, state):
+        """A wrong piece of track or mark first (pointed at, not changed), then the first
+        named deduction (explain.py), and only then a step read off a solution."""
         p = state.puzzle
         if model.is_solved(state):
             return None
         player = state.edges - p.fixed_edges
-        mine = run(tsolver.solve(p, given_edges=player, given_marks=state.marks), mode=FIRST)
-        if mine.count == 0:
+        mine = run(tsolver.solve(p, given_edges=player, given_marks=state.marks), mode=FIRST, time_limit=HINT_TIME)
+        if mine.count == 0 and mine.complete:
             return self._wrong(state)
-        engine = tsolver.Engine(p, tsolver.HARD, log=True)
-        W = p.width
-        try:
-            engine.place_givens()
-            for a, b in player:
-                engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), tsolver.YES, "player", None)
-            for x, y in state.marks:
-                engine.set_cell(y * W + x, tsolver.NO, "player", None)
-            engine.deduce()
-        except tsolver.Contradiction:
-            engine.clear_queues()
-        for what, idx, value, why, ref in engine.log:
-            if why in ("player", "given", "end", "guess"):
-                continue
-            if what == "edge" and value == tsolver.YES:
-                a, b = engine.edge_cells(idx)
-                if edge_key(a, b) in state.edges:
-                    continue
-                return Hint(("edge", a[0], a[1], b[0], b[1], 1), self._reason(engine, why, ref, (a, b)), (a, b))
-            if what == "cell" and value == tsolver.NO:
-                c = engine.cell(idx)
-                if c in state.marks or c in state.mask:
-                    continue
-                return Hint(("mark", c[0], c[1], 1), self._reason(engine, why, ref, (c,)), (c,))
+        if not model.check(state):
+            found = explain.deduce(state)
+            if found is not None:
+                return found[1]
+        if not mine.count:
+            return None
         path = mine.solutions[0].path
         for a, b in itertools.pairwise(path):
             if edge_key(a, b) not in state.edges:
                 return Hint(
                     ("edge", a[0], a[1], b[0], b[1], 1),
-                    "No single rule gives the next step here; the solver's search lays track "
-                    f"from {cell_name(a)} to {cell_name(b)}.",
+                    f"{READ_OFF}: the track runs from {explain.cell_text(a)} to {explain.cell_text(b)}.",
                     (a, b),
                 )
         return None
+
+    def sure_move(self, state):
+        """The first named deduction from ``state`` (explain.py), as (name, Hint)."""
+        if model.is_solved(state) or model.check(state):
+            return None
+        return explain.deduce(state)
+
+    # --- aids: the player's entries, for core.aids ------------------------------------
+    def entries(self, state) -> dict:
+        """("edge", a, b) for each piece of track the player laid, ("mark", c) for each
+        no-track mark; the value is always 1."""
+        p = state.puzzle
+        out = {("edge", a, b): 1 for a, b in sorted(state.edges - p.fixed_edges)}
+        out.update({("mark", c): 1 for c in sorted(state.marks)})
+        return out
+
+    def solution_entries(self, state, solution) -> dict:
+        p = state.puzzle
+        on = set(solution.path)
+        out = {("edge", a, b): 1 for a, b in path_edges(solution.path)}
+        out.update({("mark", (x, y)): 1 for y in range(p.height) for x in range(p.width) if (x, y) not in on})
+        return out
+
+    def keep_entries(self, state, keys):
+        p = state.puzzle
+        keys = set(keys)
+        edges = {edge_key(k[1], k[2]) for k in keys if k[0] == "edge"}
+        marks = {k[1] for k in keys if k[0] == "mark"}
+        return model.State(p, p.fixed_edges | (edges & state.edges), frozenset(marks & state.marks))
+
+    def entry_cells(self, state, key) -> tuple:
+        return tuple(key[1:])
+
+    def entry_text(self, state, key, value) -> str:
+        if key[0] == "edge":
+            return f"the track between {explain.cell_text(key[1])} and {explain.cell_text(key[2])}"
+        return f"the no-track mark at {explain.cell_text(key[1])}"
 
     def _wrong(self, state):
         """A hint that names the player's first wrong piece of track or mark (and
         changes nothing: the player decides how to repair it)."""
         p = state.puzzle
-        result = run(tsolver.solve(p), max_solutions=50)
+        result = run(tsolver.solve(p), max_solutions=50, time_limit=HINT_TIME)
         if result.count == 0:
+            if not result.complete:
+                return None
             return Hint(None, "This puzzle has no solution, so there is nothing to hint.", ())
         player = sorted(state.edges - p.fixed_edges)
 
@@ -237,45 +261,6 @@ class TracksKind(PuzzleKind):
             if c in on:
                 return Hint(None, f"Cell {cell_name(c)} is on the track; remove its no-track mark.", (c,))
         return Hint(None, "Something in your progress is wrong, but no single piece can be blamed.", ())
-
-    def _reason(self, engine, why, ref, cells) -> str:
-        p = engine.puzzle
-
-        def cname(i):
-            c = engine.cell(i)
-            label = "A " if c == p.start else "B " if c == p.finish else ""
-            return label + cell_name(c)
-
-        if why == "forced":
-            return f"{cname(ref)} is on the track and this is the only way left for it to continue."
-        if why == "dead":
-            return f"{cname(ref)} has fewer than two open sides, so the track cannot pass through it."
-        if why == "countfull":
-            n = engine.ltarget[ref]
-            return f"{engine.lname[ref].capitalize()} already has its {n} track cell{'s' if n != 1 else ''}."
-        if why == "reach":
-            return f"{cname(ref)} can no longer be reached from A."
-        if why == "pocket":
-            c, gate = ref
-            return (
-                f"{cname(c)} lies in a pocket whose only way out is {cname(gate)}; a track that went in "
-                "could not come out again."
-            )
-        if why == "bridge":
-            a, b = engine.edge_cells(ref)
-            return f"Every route from A to the rest of the track must use the step {cell_name(a)} to {cell_name(b)}."
-        if why == "parity":
-            return (
-                "Parity: this is the only undecided way across a closed boundary, and the track must "
-                "cross that boundary an odd number of times to get from one end to the other."
-            )
-        if why == "complete":
-            return "The track from A to B is complete, so no other cell holds track."
-        if why == "nocell":
-            return f"{cname(ref)} cannot hold track."
-        if len(cells) == 2:
-            return f"The track must run from {cell_name(cells[0])} to {cell_name(cells[1])}."
-        return f"Cell {cell_name(cells[0])} cannot hold track."
 
     # --- solving ----------------------------------------------------------------------
     def solve(self, state, trace=False):

@@ -1,0 +1,101 @@
+"""Rotation hints in words: the next turn on a shortest (or a short) path.  Pure: no Qt.
+
+Where the positions can be tabulated (3x3 and other small boards) the distance table
+proves each turn: the hint is a turn that brings the position one move closer, and says
+how far from solved the position is and which tiles the turn puts in place.  On larger
+boards the solver's answer (the reduction solver, or whatever the solver module offers)
+gives "a short path", and the sentence says it is not proven shortest unless the solver
+proved it.  Uses only the solver's public functions (``distance``, ``solve``).
+"""
+
+from __future__ import annotations
+
+from puzzlegui.core.kind import Hint
+from puzzlegui.core.solver import FIRST, run
+
+from . import solver, tables
+from .model import RotationState, apply_move, block_cells, is_solved, move_text
+
+SOLVE_TIME = 10.0  # seconds a hint on a large board searches at most
+NEVER_WRONG = (
+    "A Rotation position is never wrong: every turn can be undone, so the goal can still be reached from any "
+    "position; Hint shows the next turn of a shortest path."
+)
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+def placed(state: RotationState, after: RotationState, move) -> list:
+    """The block's cells whose tile is home after ``move`` and was not before."""
+    goal = state.config.goal_values()
+    w = state.config.w
+    out = []
+    for x, y in block_cells(state.config, move[1], move[2]):
+        i = y * w + x
+        home_after = after.tiles[i] == goal[i] and (not state.config.oriented or after.orient[i] == 0)
+        home_before = state.tiles[i] == goal[i] and (not state.config.oriented or state.orient[i] == 0)
+        if home_after and not home_before:
+            out.append((x, y))
+    return out
+
+
+def _placed_text(state, after, cells) -> str:
+    if not cells:
+        return ""
+    w = state.config.w
+    tiles = [str(after.tiles[y * w + x]) for x, y in cells]
+    if len(tiles) == 1:
+        return f"puts tile {tiles[0]} in place and "
+    return f"puts tiles {', '.join(tiles[:-1])} and {tiles[-1]} in place and "
+
+
+def _hint(state, move, after, left: int, proven: bool, total: int) -> Hint:
+    config = state.config
+    cells = placed(state, after, move)
+    block = block_cells(config, move[1], move[2])
+    shown = tuple(cells) + tuple(c for c in block if c not in cells)
+    if left == 0:
+        rest = "solves it"
+    elif proven:
+        rest = f"leaves {_moves(left)} to go, the fewest possible"
+    else:
+        rest = f"leaves {_moves(left)} to go on a short path (not proven shortest)"
+    where = f"The position is {_moves(total)} from solved" if proven else f"A {total}-move solution starts here"
+    text = f"{where}; {move_text(config, move)[0].lower()}{move_text(config, move)[1:]}: it {_placed_text(state, after, cells)}{rest}."
+    return Hint(move, text, shown)
+
+
+def shortest_step(state: RotationState):
+    """("shortest path", Hint) from the distance table, or None when the board cannot be
+    tabulated or is solved.  Every turn it names is on a shortest path."""
+    if is_solved(state) or not tables.feasible(state.config):
+        return None
+    d = solver.distance(state)
+    if not d:
+        return None
+    for move in state.config.moves():
+        after = apply_move(state, move)
+        if solver.distance(after) == d - 1:
+            return "shortest path", _hint(state, move, after, d - 1, True, d)
+    return None
+
+
+def hint(state: RotationState):
+    """The next turn: proven shortest where tabulated, else the solver's first move."""
+    if is_solved(state):
+        return None
+    found = shortest_step(state)
+    if found is not None:
+        return found[1]
+    if tables.feasible(state.config) or solver.support_reason(state.config):
+        return None
+    result = run(solver.solve(state), FIRST, time_limit=SOLVE_TIME)
+    if not result.solutions or not result.solutions[0].moves:
+        return None
+    sol = result.solutions[0]
+    moves = sol.moves
+    move = moves[0]
+    after = apply_move(state, move)
+    return _hint(state, move, after, len(moves) - 1, bool(getattr(sol, "optimal", False)), len(moves))
