@@ -25,8 +25,16 @@ ideas, generalised to split rows, blank counts and ends inside the grid):
           must pass is track, and a pocket of cells hanging off one cell with no track in
           it is empty, because the path could not leave it again.
 
-The search picks the open end of a fragment with the fewest possible continuations and
-tries its first undecided edge as track, then as empty, finding every solution.
+The search (``solve``) first tries the frontier DP of count.py on the whole puzzle: when its
+frontier stays under DP_ROOT_STATES it enumerates every solution without a dead end.
+Otherwise it searches in the DP's sweep order (row by row across the narrower side): it
+tries the first undecided edge of the first undecided cell as track, then as empty, with
+the Tricky deductions at every node (the root had all of them).  Once every cell before a
+position is decided, what can follow depends only on the sweep state there (the strands
+crossing the frontier and how they pair up, and the partial line counts), so a state whose
+subtree held no solution is remembered and pruned wherever it turns up again.  Every
+solution is found exactly once.  ``Engine.choose`` (the open fragment end with the fewest
+continuations) is kept for callers that want the old order.
 """
 
 from __future__ import annotations
@@ -36,9 +44,17 @@ import time
 
 from puzzlegui.core.solver import Found, Progress, Step
 
+from .count import Frontier, TooBig
 from .model import Solution
 
 UNK, YES, NO = 0, 1, 2
+DP_ROOT_STATES = 20_000  # the frontier DP is tried on the whole puzzle up to this size
+DP_NODE_STATES = 0  # and on what is left at a search node near the end of the sweep (off: on
+# 10x10 and 12x12 boards it cost more time than the nodes it saved)
+DP_ROWS = 4  # "near the end": this many rows of the sweep left
+DEAD_LIMIT = 2_000_000  # sweep states remembered as dead
+SEARCH_LEVEL = 1  # deductions at search nodes: the line rules pay for themselves there, the
+# global cut and parity rules cost more than they save once the search runs in sweep order
 EASY, TRICKY, HARD = 0, 1, 2
 SEARCH = 3
 LEVEL_NAMES = ("easy", "tricky", "hard")
@@ -622,10 +638,34 @@ def try_set(engine: Engine, e: int, v: int) -> bool:
         return False
 
 
+def solution_from_cells(engine: Engine, cells) -> Solution:
+    path = tuple(engine.cell(i) for i in cells)
+    p = engine.puzzle
+    return Solution(path, p.message(path) if p.has_symbols else None)
+
+
 def solution_of(engine: Engine) -> Solution:
     path = engine.path()
     p = engine.puzzle
     return Solution(path, p.message(path) if p.has_symbols else None)
+
+
+def root_engine(puzzle, given_edges=(), given_marks=(), level: int = HARD) -> Engine:
+    """An engine with the givens, a player's track and marks, and every deduction of
+    ``level`` applied; raises Contradiction if they clash."""
+    engine = Engine(puzzle, level)
+    W = puzzle.width
+    try:
+        engine.place_givens()
+        for a, b in given_edges:
+            engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), YES, "player", None)
+        for x, y in given_marks:
+            engine.set_cell(y * W + x, NO, "player", None)
+        engine.deduce()
+    except Contradiction:
+        engine.clear_queues()
+        raise
+    return engine
 
 
 def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_marks=()):
@@ -655,7 +695,12 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
         yield Progress(1)
         return
     root_tlen = emitted
-    frames: list = []  # [trail mark, track-log length, edge, phase]
+    engine.level = min(level, SEARCH_LEVEL)  # the search's own deductions (the root had all)
+    sweep = Frontier(engine)
+    dead: set = set()  # sweep states with no completion
+    found = 0
+    first_try = True
+    frames: list = []  # [trail mark, track-log length, edge, phase, sweep state, found before]
     descend = True
     while True:
         if descend:
@@ -675,14 +720,49 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                         yield Step("deduce", engine.edge_move(e, 1), f"Deduced track {cells[0]}-{cells[1]}", cells)
                 emitted = len(tlog)
             if engine.solved:
+                found += 1
                 yield Progress(nodes)  # so the driver's count of nodes is current
                 yield Found(solution_of(engine))
             else:
-                e = engine.choose()
-                if e >= 0:
-                    frames.append([len(engine.trail), len(tlog), e, 0])
-                    descend = try_set(engine, e, YES)
-                    continue
+                pos = sweep.sweep_pos()
+                key = (pos, sweep.state_at(pos)) if pos < sweep.n else None
+                if key is not None and key not in dead:
+                    budget = 0
+                    if not trace:
+                        if first_try:
+                            budget = DP_ROOT_STATES
+                            first_try = False
+                        elif sweep.n - pos <= DP_ROWS * sweep.C:
+                            budget = DP_NODE_STATES
+                    if budget:
+                        # count what is left exactly, if the frontier stays small
+                        sweep.load()
+                        sweep.max_states = budget
+                        before = found
+                        try:
+                            for x in sweep.paths(pos, key[1], sweep.prefix_edges(pos)):
+                                if x is None:
+                                    now = time.perf_counter()
+                                    if now - last > 0.004:
+                                        last = now
+                                        yield Progress(nodes)
+                                    continue
+                                found += 1
+                                yield Progress(nodes)
+                                yield Found(solution_from_cells(engine, x))
+                        except TooBig:
+                            pass
+                        else:
+                            if found == before:
+                                dead.add(key)
+                            key = None
+                        sweep.layers = None
+                if key is not None and key not in dead:
+                    e = sweep.branch_edge(pos)
+                    if e >= 0:
+                        frames.append([len(engine.trail), len(tlog), e, 0, key, found])
+                        descend = try_set(engine, e, YES)
+                        continue
         # backtrack (a failed try is shown growing before it is taken up)
         descend = False
         if trace and emitted < len(tlog):
@@ -710,6 +790,10 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                     break
             else:
                 frames.pop()
+                if found == fr[5]:
+                    dead.add(fr[4])
+                    if len(dead) > DEAD_LIMIT:
+                        dead.clear()
         if not descend:
             if trace:
                 for idx in range(min(emitted, len(tlog)) - 1, root_tlen - 1, -1):
