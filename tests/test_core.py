@@ -249,3 +249,32 @@ def test_next_move_is_what_redo_replays(demo_kind):
     assert h.next_move() == ("toggle", 1)
     h.redo()
     assert h.next_move() is None
+
+
+def test_best_answers_are_kept_but_never_called_complete():
+    """An anytime solver's unproven answer is the result when nothing is proven, and
+    the search is then not complete, whether it ended or was stopped."""
+    from puzzlegui.core.solver import Best, Found, Progress, run
+
+    def ends_unproven():
+        yield Progress(1)
+        yield Best("rough", lower=3, text="found 5; at least 3 proven", final=True)
+
+    result = run(ends_unproven(), mode=solver.FIRST)
+    assert result.solutions == ["rough"] and result.count == 1
+    assert result.provisional and not result.complete and result.lower_bound == 3
+
+    stop = {"now": False}
+
+    def improves_then_proves():
+        yield Best("rough", lower=3)
+        stop["now"] = True
+        yield Progress(2)
+        yield Found("exact")
+
+    stopped = run(improves_then_proves(), mode=solver.ALL, should_stop=lambda: stop["now"])
+    assert stopped.status == solver.STOPPED and stopped.solutions == ["rough"]
+    assert not stopped.complete and "not proven" in solver.describe(stopped)
+
+    finished = run(improves_then_proves(), mode=solver.ALL)
+    assert finished.solutions == ["exact"] and finished.complete and not finished.provisional

@@ -55,6 +55,20 @@ class Progress:
     nodes: int
 
 
+@dataclass(frozen=True, slots=True)
+class Best:
+    """An anytime solver's best answer so far, not proven (e.g. the shortest found while
+    a search for shorter ones goes on).  If the search ends, or is stopped, without a
+    proven solution (Found), this answer is the result's one solution and the result is
+    not complete.  ``lower`` is a proven lower bound on the answer's measure, if known;
+    ``final`` says the solver will prove nothing better (it ends after this answer)."""
+
+    solution: Any
+    lower: int | None = None
+    text: str = ""  # the search's state in a phrase ("found 16 moves; at least 13 proven")
+    final: bool = False
+
+
 @dataclass
 class Result:
     """What a search found.
@@ -71,6 +85,9 @@ class Result:
     mode: str = ALL
     max_solutions: int | None = None
     count: int = 0  # solutions found, kept or not
+    provisional: bool = False  # the one solution is a Best answer, not a proven one
+    lower_bound: int | None = None  # from the last Best event
+    note: str = ""  # the last Best event's phrase
     stop_reason: str | None = None  # STOP_REQUESTED or TIME_LIMIT when status is STOPPED
     time_limit: float | None = None  # the limit the search ran under, if any
 
@@ -102,6 +119,7 @@ def run(
     on_found: Callable[[Any], None] | None = None,
     on_progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
+    on_best: Callable[[Best], None] | None = None,
     keep: int | None = KEEP,
 ) -> Result:
     """Drive a solver generator and return what it found.
@@ -131,6 +149,8 @@ def run(
     stop_reason = None
     solutions = result.solutions
     count = 0
+    best = None
+    incomplete = False
     try:
         if wanted > 0:
             for event in iterator:
@@ -147,6 +167,11 @@ def run(
                 elif type(event) is Step:
                     if on_step is not None:
                         on_step(event)
+                elif type(event) is Best:
+                    best = event
+                    incomplete = incomplete or event.final
+                    if on_best is not None:
+                        on_best(event)
                 elif type(event) is Found:
                     count += 1
                     if count <= keep:
@@ -165,7 +190,15 @@ def run(
         if close is not None:
             close()
     result.elapsed = time.perf_counter() - started
-    result.complete = exhausted
+    result.complete = exhausted and not incomplete
+    if best is not None:
+        result.lower_bound = best.lower
+        result.note = best.text
+        if count == 0:  # nothing proven: the best answer found is the answer, unproven
+            solutions.append(best.solution)
+            count = result.count = 1
+            result.provisional = True
+            result.complete = False
     if stop_reason is not None:
         result.status = STOPPED
         result.stop_reason = stop_reason
@@ -190,7 +223,10 @@ def describe(result: Result, noun: str = "solution", plural: str | None = None) 
     many = plural if n != 1 else noun
     took = f"{result.nodes:,} nodes, {result.elapsed * 1000:.0f} ms"
     if result.status == STOPPED:
-        if n:
+        if result.provisional:
+            note = f": {result.note}" if result.note else ""
+            found = f"the best {noun} so far is kept, not proven the best{note}"
+        elif n:
             found = f"{n:,} {many} found so far"
         elif result.stop_reason == TIME_LIMIT:
             found = f"no {noun} found within the time limit, so whether there is one is not known"

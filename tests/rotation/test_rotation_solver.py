@@ -7,6 +7,7 @@ from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import ALL, FIRST, SOLVED, STOPPED, Step, run
 from puzzlegui.kinds.rotation import KIND
 from puzzlegui.kinds.rotation.model import Config, goal_state, is_solved
+from puzzlegui.kinds.rotation import solver as rsolver
 from puzzlegui.kinds.rotation.solver import simplify
 
 QUADRANT = {"Q1": (0, 0), "Q2": (1, 0), "Q3": (0, 1), "Q4": (1, 1)}
@@ -39,10 +40,11 @@ def test_seed_fewest_moves_and_every_shortest_sequence():
     for s in result.solutions:
         assert s.optimal and s.shortest_count == 5
         assert is_solved(replay(state, s.moves))
-    assert KIND.result_json(result) == {"optimal": True, "length": 10, "shortest_count": 5}
+    assert KIND.result_json(result) == {"complete": True, "optimal": True, "length": 10, "shortest_count": 5}
     assert KIND.solution_json(result.solutions[0]) == {
         "moves": [[1, 0, "cw"], [1, 1, "cw"], [0, 1, "cw"], [1, 1, "cw"], [0, 0, "cw"],
-                  [0, 1, "cw"], [0, 0, "cw"], [0, 1, "cw"], [1, 0, "cw"], [0, 1, "cw"]]
+                  [0, 1, "cw"], [0, 0, "cw"], [0, 1, "cw"], [1, 0, "cw"], [0, 1, "cw"]],
+        "optimal": True,
     }
     assert "Fewest moves: 10" in KIND.describe_result(result)
     assert "5 different shortest sequences" in KIND.describe_result(result)
@@ -124,8 +126,9 @@ def test_solution_steps_light_the_block():
     ],
 )
 def test_twiddle_puzzles_are_solved(gid):
+    # the quick solver (reduction; the hint's): the optimal search is tested in test_rotation_optimal
     state = KIND.parse_game_id(gid)
-    result = run(KIND.solve(state), FIRST)
+    result = run(rsolver.solve(state), FIRST)
     assert result.status == SOLVED
     sol = result.solutions[0]
     assert is_solved(replay(state, sol.moves))
@@ -148,7 +151,7 @@ def test_reduction_solves_random_big_boards(params):
     for seed_ in range(3):
         state = KIND.generate(params, seed=seed_)
         events = []
-        result = run(KIND.solve(state, trace=True), FIRST, on_step=events.append)
+        result = run(rsolver.solve(state, trace=True), FIRST, on_step=events.append)
         sol = result.solutions[0]
         assert is_solved(replay(state, sol.moves))
         # the traced steps, applied in order, also end solved

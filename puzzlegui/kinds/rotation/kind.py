@@ -188,7 +188,8 @@ class RotationKind(PuzzleKind):
         return state
 
     def solve(self, state, trace: bool = False):
-        return solver.solve(state, trace)
+        # proven-shortest answers wherever the optimal search reaches (solver.provable)
+        return solver.solve(state, trace, prove=True)
 
     def solution_moves(self, state, solution) -> list:
         return list(solution.moves)
@@ -202,18 +203,34 @@ class RotationKind(PuzzleKind):
         ]
 
     def solution_json(self, solution) -> dict:
-        return {"moves": [[m[1], m[2], m[3]] for m in solution.moves]}
+        return {"moves": [[m[1], m[2], m[3]] for m in solution.moves], "optimal": bool(solution.optimal)}
+
+    @staticmethod
+    def _settle(result) -> None:
+        """A search whose answer is not proven shortest is not exhaustive, even though
+        the reduction solver ends after its one answer (the driver counts a generator
+        that ends as complete): say so in the result itself.  Called by result_json and
+        describe_result, which the CLI and the GUI worker call on every result."""
+        if result.solutions and not all(s.optimal for s in result.solutions):
+            result.complete = False
 
     def result_json(self, result) -> dict:
+        self._settle(result)
+        out = {"complete": result.complete}
         if not result.solutions:
-            return {"optimal": False}
+            out["optimal"] = False
+            return out
         first = result.solutions[0]
-        out = {"optimal": all(s.optimal for s in result.solutions), "length": len(first.moves)}
+        out["optimal"] = all(s.optimal for s in result.solutions)
+        out["length"] = len(first.moves)
         if first.shortest_count is not None:
             out["shortest_count"] = first.shortest_count
+        elif out["optimal"] and result.complete:
+            out["shortest_count"] = result.count  # every shortest sequence was listed
         return out
 
     def describe_result(self, result) -> str:
+        self._settle(result)
         if result.status != SOLVED:
             return super().describe_result(result)
         first = result.solutions[0]
@@ -222,6 +239,13 @@ class RotationKind(PuzzleKind):
         if first.optimal and first.shortest_count is not None and result.count > 1:
             listed = "all listed" if result.count == first.shortest_count else f"{result.count:,} listed"
             return f"{text[:-1]}, {listed} ({took})."
+        if first.optimal and first.shortest_count is None:
+            n = result.count
+            if result.complete:
+                ways = f"exactly {n:,} shortest sequence{'s' if n != 1 else ''} (search complete)"
+            else:
+                ways = f"at least {n:,} shortest sequence{'s' if n != 1 else ''} (not all counted)"
+            return f"{text[:-1]}; {ways} ({took})."
         return f"{text[:-1]} ({took})."
 
     @staticmethod

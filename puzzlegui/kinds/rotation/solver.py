@@ -8,8 +8,17 @@ position it is given (the player's current one).
   that only follows moves one step closer lists every shortest sequence, in move order,
   and the number of them is counted first.  Traced, the walk shows each turn it tries
   and turns back the ones that do not lead closer.
+* Optimal (optimal.py, pdb.py): boards of at most 16 tiles, and 5x5 with 3x3 blocks, get
+  proven-shortest answers from IDA* over pattern databases.  It is an anytime search:
+  first a quick answer by reduction (an upper bound), then IDA* deepens from the
+  heuristic's lower bound; Step events (move None) say "found 16 moves; at least 13
+  proven; searching 14" as it goes.  Found is yielded only for proven-shortest
+  sequences, every one of them (the last iteration is finished), so the driver's count
+  is exact when it runs to the end.  Traced, each solution is played and taken back.
 * Reduction (reduce.py): outer rows and columns first, then the core.  Traced, each
-  placed turn is shown, and the core's IDA* search shows its first tries.
+  placed turn is shown, and the core's IDA* search shows its first tries.  Not proven
+  shortest: such a search ends after its one answer but is not exhaustive, which the
+  kind states (``complete`` false, see kind.py).
 
 Pure: no Qt.
 """
@@ -17,9 +26,9 @@ Pure: no Qt.
 from __future__ import annotations
 
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.core.solver import Found, Progress, Step
+from puzzlegui.core.solver import Best, Found, Progress, Step
 
-from . import reduce, tables
+from . import optimal, pdb, reduce, tables
 from .model import (
     Config,
     RotationState,
@@ -73,17 +82,37 @@ class RotationSolution:
 BIG_ENUMERATION = 200_000  # more shortest paths than this are listed lazily
 
 
+OPTIMAL_CELLS = 16  # boards up to this many tiles are solved optimally by IDA*
+
+
+def provable(config: Config) -> bool:
+    """True if the optimal search (IDA* over pattern databases) handles ``config``."""
+    if tables.feasible(config):
+        return False
+    if config.cells <= OPTIMAL_CELLS:
+        return True
+    return (config.w, config.h, config.n) == (5, 5, 3) and not config.oriented
+
+
 def support_reason(config: Config) -> str | None:
+    if provable(config):
+        return None
     return reduce.support_reason(config)
 
 
-def solve(state: RotationState, trace: bool = False):
-    """A generator of Progress / Step / Found events (see core.solver)."""
+def solve(state: RotationState, trace: bool = False, prove: bool = False):
+    """A generator of Progress / Step / Found events (see core.solver).
+
+    Tabulated boards always get every shortest sequence.  Otherwise ``prove`` asks for
+    proven-shortest answers where the optimal search handles the board (the kind's
+    solve does); without it the quick reduction answers (the hint wants a move now)."""
     reason = support_reason(state.config)
     if reason:
         raise PuzzleError(reason)
     if tables.feasible(state.config):
         return _solve_exact(state, trace)
+    if provable(state.config) and (prove or reduce.support_reason(state.config) is not None):
+        return _solve_optimal(state, trace)
     return _solve_reduction(state, trace)
 
 
@@ -163,6 +192,108 @@ def distance(state: RotationState, build: bool = True) -> int | None:
     if table is None:
         return None
     return table.distance(state.tiles, state.orient)
+
+
+# --- optimal ---------------------------------------------------------------------------------------
+def bound_text(best: int | None, lower: int, searching: int | None) -> str:
+    """The anytime search's state, e.g. "found 16 moves; at least 13 proven; searching 14"."""
+    head = "no solution yet" if best is None else f"found {best} move{'s' if best != 1 else ''}"
+    if best is not None and best <= lower:
+        return f"{head}; proven shortest; listing every shortest sequence"
+    tail = f"; searching {searching}" if searching is not None else ""
+    return f"{head}; at least {lower} proven{tail}"
+
+
+def _quick_upper_bound(state: RotationState):
+    """The reduction's answer as an upper bound (a generator returning it, or None where
+    the reduction would itself be the whole search)."""
+    config = state.config
+    if reduce.support_reason(config) is not None:
+        return None
+    work_cfg, _ = reduce.label(config, state.tiles, state.orient)
+    phases, _core = reduce.plan(work_cfg)
+    if not phases and config.n != 2:
+        return None  # 3x3 blocks with no outer tiles: the core's IDA* is the whole search
+    best = None
+    for event in _solve_reduction(state, False):
+        if isinstance(event, Found | Best):
+            best = event.solution
+        elif isinstance(event, Progress):
+            yield Progress(event.nodes)
+    return best
+
+
+def _solve_optimal(state: RotationState, trace: bool):
+    config = state.config
+    best = yield from _quick_upper_bound(state)
+    upper = len(best) if best is not None else None
+    looks = yield from _drive(pdb.lookups(config))
+    engine = optimal.Engine(config, looks)
+    names = engine.moves
+    start = engine.space.locations(state.tiles, state.orient)
+    if start is None:
+        return
+    lower = int(engine.heuristic(start[None, :])[0])
+    if lower >= pdb.BIG:
+        return
+    if upper is not None and upper < lower:  # cannot happen with an admissible heuristic
+        raise PuzzleError("The solver's bounds disagree; please report this puzzle.")
+    counter = [0]
+    bound = lower
+    seen: set = set()
+    shown = 0
+    while True:
+        text = bound_text(upper, lower, bound)
+        yield Step("bound", None, text)
+        if best is not None:  # kept as the answer if the search is stopped here
+            yield Best(best, lower, text)
+        search = engine.search(start, bound, counter)
+        while True:
+            try:
+                item = next(search)
+            except StopIteration as stop:
+                nxt = stop.value
+                break
+            if item is None:
+                yield Progress(counter[0])
+                continue
+            if not seen:
+                # the first solution within the bound: no shorter one exists (every
+                # earlier bound was searched through), so this length is proven
+                upper = lower = len(item)
+                yield Step("bound", None, bound_text(upper, lower, None))
+            for word in engine.equivalents(item):
+                if word in seen:
+                    continue
+                seen.add(word)
+                sol = RotationSolution(word, True, None, "IDA* with pattern databases", names)
+                if trace and shown < TRACE_LIMIT:
+                    moves = sol.moves
+                    shown += 2 * len(moves)
+                    for i, m in enumerate(moves, start=1):
+                        yield Step("place", m, f"A shortest solution, move {i} of {len(moves)}: "
+                                   f"{move_text(config, m).lower()}.", cells_of(config, m))
+                    yield Found(sol)
+                    for m in reversed(moves):
+                        yield Step("backtrack", inverse(m), "Take it back to look for the next.", cells_of(config, m))
+                else:
+                    yield Found(sol)
+        if seen:
+            yield Progress(counter[0])
+            return
+        if nxt is None:
+            return  # nothing reachable within any bound: the goal cannot be reached
+        lower = bound = nxt
+
+
+def _drive(gen):
+    """Run a build generator (pdb.lookups), passing on its progress; its return value."""
+    while True:
+        try:
+            found = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        yield Progress(found)
 
 
 # --- reduction -----------------------------------------------------------------------------------
@@ -275,7 +406,10 @@ def _solve_reduction(state: RotationState, trace: bool):
     # admissible heuristic (each colour's exact distance) finds the fewest moves
     proven = not phases and not tables.feasible(core_cfg) and not config.rows_only and not config.oriented
     method = "IDA* over the two colours" if proven else "reduction"
-    yield Found(RotationSolution(tuple(simplify(config, moves)), proven, None, method))
+    solution = RotationSolution(tuple(simplify(config, moves)), proven, None, method)
+    # an unproven answer is the best this search will give, not a proven one: the
+    # driver keeps it as the answer and says the search is not complete
+    yield Found(solution) if proven else Best(solution, None, "", final=True)
 
 
 def tiles_home(config: Config, x: int, y: int) -> int:
@@ -320,7 +454,7 @@ def describe_solution(config: Config, solution: RotationSolution) -> str:
                 f"sequence{'s' if ways != 1 else ''}."
             )
         return f"Fewest moves: {n} (proven optimal)."
-    return f"A solution in {n} {word} (found by reduction: not proven to be the fewest)."
+    return f"A solution in {n} {word} (found by reduction: short, but not proven to be the fewest)."
 
 
 __all__ = [

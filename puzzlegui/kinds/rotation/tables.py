@@ -4,7 +4,9 @@ For a small puzzle (3x3 with 2x2 blocks is 9! = 362,880 positions) a table built
 answers "how far is this from solved" in a lookup, and walking down it lists every
 shortest sequence.  Positions are searched backwards from the goal with the inverse
 turns, so the distance is the number of *forward* moves (which matters when the buttons
-only turn clockwise).  Tables are kept in memory per configuration, built on first use.
+only turn clockwise).  Tables are kept in memory per configuration, built on first use,
+and cached on disk (diskcache.py: the user's cache folder, checked on load, written
+atomically), so a new process loads a table in milliseconds instead of rebuilding it.
 
 Pure: numpy and the standard library only.
 """
@@ -16,7 +18,10 @@ from math import factorial
 
 import numpy as np
 
+from . import diskcache
 from .model import Config, goal_state, reachable_count, turn_sources
+
+CACHE_VERSION = 1  # bump when a table's layout or meaning changes
 
 EXACT_LIMIT = 1_200_000  # positions; bigger spaces are solved by reduction (solver.py)
 
@@ -69,8 +74,10 @@ def build(config: Config):
         table = _PermTable(config)
     else:
         table = _PackedTable(config)
-    for found in table.fill():
-        yield found
+    if not table.load():
+        for found in table.fill():
+            yield found
+        table.save()
     with _lock:
         _tables.setdefault(_key(config), table)
 
@@ -125,6 +132,45 @@ class Table:
     def count_at(self, d: int) -> int:
         return self.level_sizes[d] if 0 <= d < len(self.level_sizes) else 0
 
+    # --- the disk cache ---------------------------------------------------------------
+    _arrays: tuple[str, ...] = ("dist",)
+
+    def _cache_name(self) -> str:
+        return f"rotation-table-v{CACHE_VERSION}-{self.config.params_text()}"
+
+    def _cache_meta(self) -> dict:
+        c = self.config
+        return {
+            "what": "rotation distance table",
+            "version": CACHE_VERSION,
+            "kind": type(self).__name__,
+            "config": [c.w, c.h, c.n, c.cw_only, c.oriented, c.rows_only],
+        }
+
+    def load(self) -> bool:
+        """Take the table from the disk cache if a sound copy is there."""
+        arrays = diskcache.load(self._cache_name(), self._cache_meta())
+        if arrays is None or any(k not in arrays for k in self._arrays + ("levels",)):
+            return False
+        levels = [int(v) for v in arrays["levels"]]
+        size = sum(levels)
+        if not levels or levels[0] != 1 or len(arrays["dist"]) != self._stored_length(size):
+            return False
+        for k in self._arrays:
+            setattr(self, k, arrays[k])
+        self.level_sizes = levels
+        self.size = size
+        self.max_distance = len(levels) - 1
+        return True
+
+    def save(self) -> None:
+        arrays = {k: getattr(self, k) for k in self._arrays}
+        arrays["levels"] = np.array(self.level_sizes, dtype=np.int64)
+        diskcache.store(self._cache_name(), self._cache_meta(), arrays)
+
+    def _stored_length(self, size: int) -> int:
+        return size
+
 
 class _PermTable(Table):
     """Distinct tiles, no arrows: index positions by their rank among the N! orders."""
@@ -135,6 +181,9 @@ class _PermTable(Table):
         self._fact = np.array([factorial(cells - 1 - i) for i in range(cells)], dtype=np.int64)
         self._fact_py = [factorial(cells - 1 - i) for i in range(cells)]
         self.dist = None
+
+    def _stored_length(self, size: int) -> int:
+        return factorial(self.config.cells)  # every permutation has a slot
 
     def _rank_cols(self, cols):
         """Lehmer ranks of positions stored one per column (cells x k, contiguous rows)."""
@@ -205,6 +254,8 @@ class _PackedTable(Table):
         self._bits = bits
         self.codes = None
         self.dist = None
+
+    _arrays = ("codes", "dist")
 
     def _pack_rows(self, rows):
         return (rows.astype(np.int64) << self._shifts).sum(axis=1)

@@ -1,0 +1,382 @@
+"""Pattern databases for the optimal rotation solver (optimal.py), built with numpy.
+
+A *location* is where a tile is and, with arrows, which way it points: ``cell * 4 +
+arrow`` (just ``cell`` without arrows).  A position is the location of every tile, tiles
+numbered by their home cell (tile ``t`` belongs on cell ``t``).  A move maps locations
+to locations, the same way for every tile, so a batch of positions (rows) moves with one
+table lookup.
+
+A pattern database tracks a few tiles and ignores the others: it holds, for every
+placement of the tracked tiles, the fewest moves that bring them all home.  That never
+exceeds the true distance, so the largest of several databases is an admissible
+heuristic for IDA*.  A tracked tile only ever visits the locations of its *orbit* (odd
+blocks keep a tile on its chessboard colour; even blocks tie its arrow to its colour), so
+a placement is indexed in mixed radix by each tile's rank within its orbit, a dense
+array of ``prod(orbit sizes)`` distances (int8, -1 where unreachable), filled by a
+breadth-first search backwards from the goal, one move at a time over the whole
+frontier.  With rows only, equal tiles are interchangeable: a tracked tile is home on
+any cell of its row number in its orbit, and the search starts from every such
+placement at once.
+
+The databases of one board together track every tile, so "every database says 0" is
+exactly "solved".  They are cached on disk (diskcache.py).
+
+Pure: numpy and the standard library only.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from math import prod
+
+import numpy as np
+
+from . import diskcache
+from .model import Config, turn_sources
+
+VERSION = 1  # bump when the databases' meaning or layout changes
+DENSE_LIMIT = 1 << 24  # entries of one database (16 MiB of int8)
+UNKNOWN = -1
+BIG = 100  # a heuristic value meaning "cannot reach the goal"
+
+
+class Space:
+    """The moves of one configuration as maps on locations."""
+
+    def __init__(self, config: Config):
+        self.config = config
+        self.arrows = 4 if config.oriented else 1
+        cells = config.cells
+        self.cells = cells
+        self.locs = cells * self.arrows
+        self.moves = config.moves()  # legal moves, in the kind's order
+        maps = []
+        for _, x, y, d in self.moves:
+            maps.append(self._map(x, y, d == "cw"))
+        self.maps = np.array(maps, dtype=np.int16)  # (moves, locs)
+        # the inverse of each legal move (a map), for searching back from the goal
+        self.back_maps = np.array([np.argsort(m) for m in maps], dtype=np.int16)
+        self.goal_values = config.goal_values()
+        self.orbits = self._orbits()
+
+    def _map(self, x, y, clockwise):
+        a = self.arrows
+        table = np.arange(self.locs, dtype=np.int64)
+        q = 1 if clockwise else 3
+        for dst, src in turn_sources(self.config.w, self.config.n, x, y, clockwise):
+            for o in range(a):
+                table[src * a + o] = dst * a + ((o + q) & 3 if a == 4 else 0)
+        return table
+
+    def _orbits(self):
+        """orbit id of each location (locations a tile can move between)."""
+        parent = list(range(self.locs))
+
+        def find(i):
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for m in self.maps.tolist():
+            for i, j in enumerate(m):
+                ri, rj = find(i), find(j)
+                if ri != rj:
+                    parent[ri] = rj
+        roots = [find(i) for i in range(self.locs)]
+        ids = {r: k for k, r in enumerate(sorted(set(roots)))}
+        return np.array([ids[r] for r in roots], dtype=np.int32)
+
+    def home(self, tile: int) -> int:
+        return tile * self.arrows
+
+    def orbit_of_tile(self, tile: int) -> np.ndarray:
+        return np.flatnonzero(self.orbits == self.orbits[self.home(tile)])
+
+    def homes(self, tile: int) -> list[int]:
+        """Locations where ``tile`` counts as home: its cell, or with rows only any cell
+        of its row number in its orbit (arrow up)."""
+        if not self.config.rows_only:
+            return [self.home(tile)]
+        v = self.goal_values[tile]
+        orbit = self.orbits[self.home(tile)]
+        return [self.home(c) for c in range(self.cells) if self.goal_values[c] == v and self.orbits[self.home(c)] == orbit]
+
+    def locations(self, tiles, orient) -> np.ndarray:
+        """The position (location of each tile) of a board; rows-only tiles are matched
+        to equal tiles' homes within their orbits."""
+        a = self.arrows
+        out = np.full(self.cells, -1, dtype=np.int16)
+        free: dict = {}
+        for t in range(self.cells):
+            key = (self.goal_values[t], int(self.orbits[self.home(t)]))
+            free.setdefault(key, []).append(t)
+        for cell, v in enumerate(tiles):
+            loc = cell * a + (orient[cell] if a == 4 else 0)
+            if self.config.rows_only:
+                key = (v, int(self.orbits[loc]))
+                if not free.get(key):
+                    return None
+                t = free[key].pop(0)
+            else:
+                t = v - 1
+                if self.orbits[loc] != self.orbits[self.home(t)]:
+                    return None
+            out[t] = loc
+        return out
+
+
+class PatternDB:
+    """Distances for the tracked ``tiles`` (a tuple of tile numbers)."""
+
+    def __init__(self, space: Space, tiles: tuple[int, ...]):
+        self.space = space
+        self.tiles = tuple(tiles)
+        self.orbit_locs = [space.orbit_of_tile(t) for t in self.tiles]
+        self.radix = [len(o) for o in self.orbit_locs]
+        self.size = prod(self.radix)
+        weights = []
+        w = 1
+        for r in self.radix:
+            weights.append(w)
+            w *= r
+        self.weights = weights
+        # contribution of tile i at location L to the index (int64, 0 outside its orbit)
+        self.contrib = np.zeros((len(self.tiles), space.locs), dtype=np.int64)
+        for i, locs in enumerate(self.orbit_locs):
+            self.contrib[i, locs] = np.arange(len(locs), dtype=np.int64) * weights[i]
+        self.dist = None
+
+    def meta(self) -> dict:
+        c = self.space.config
+        return {
+            "what": "rotation pattern database",
+            "version": VERSION,
+            "config": [c.w, c.h, c.n, c.cw_only, c.oriented, c.rows_only],
+            "tiles": list(self.tiles),
+            "size": self.size,
+        }
+
+    def cache_name(self) -> str:
+        c = self.space.config
+        import hashlib
+
+        tag = hashlib.blake2b(repr(self.tiles).encode(), digest_size=6).hexdigest()
+        return f"rotation-pdb-v{VERSION}-{c.params_text()}-{len(self.tiles)}t-{tag}"
+
+    def index(self, locs: np.ndarray) -> np.ndarray:
+        """Indices of positions given as rows of tile locations (any leading shape)."""
+        idx = self.contrib[0][locs[..., self.tiles[0]]]
+        for i in range(1, len(self.tiles)):
+            idx = idx + self.contrib[i][locs[..., self.tiles[i]]]
+        return idx
+
+    def search_dist(self) -> np.ndarray:
+        """The distances with BIG for placements the goal cannot reach (shared)."""
+        if getattr(self, "_search_dist", None) is None:
+            self._search_dist = np.where(self.dist < 0, BIG, self.dist).astype(np.int8)
+            self.dist = self._search_dist  # one copy in memory (BIG where unreachable)
+        return self._search_dist
+
+    def value(self, locs) -> int:
+        return int(self.dist[int(self.index(np.asarray(locs)))])
+
+    def load(self) -> bool:
+        arrays = diskcache.load(self.cache_name(), self.meta())
+        if arrays is None or "dist" not in arrays or arrays["dist"].shape != (self.size,):
+            return False
+        self.dist = arrays["dist"]
+        return True
+
+    def build(self):
+        """Fill the table breadth-first; yields the number of placements found so far
+        after each move of each level (so a search can be stopped between them)."""
+        space = self.space
+        k = len(self.tiles)
+        dist = np.full(self.size, UNKNOWN, dtype=np.int8)
+        # every home placement: tiles on distinct homes (rows only: any matching)
+        sources = []
+        for combo in itertools.product(*[space.homes(t) for t in self.tiles]):
+            if len(set(combo)) == k:
+                sources.append(combo)
+        locs = np.zeros((len(sources), space.cells), dtype=np.int16)
+        for r, combo in enumerate(sources):
+            for t, loc in zip(self.tiles, combo):
+                locs[r, t] = loc
+        frontier = np.unique(self.index(locs))
+        dist[frontier] = 0
+        found = len(frontier)
+        # per tracked tile: orbit rank -> orbit rank after each inverse move
+        step = []
+        for i, locs_i in enumerate(self.orbit_locs):
+            rank = np.full(space.locs, -1, dtype=np.int64)
+            rank[locs_i] = np.arange(len(locs_i))
+            step.append(np.array([rank[m[locs_i]] for m in space.back_maps], dtype=np.int64))
+        depth = 0
+        while len(frontier):
+            depth += 1
+            digits = []
+            rest = frontier
+            for r in self.radix:
+                digits.append(rest % r)
+                rest = rest // r
+            nxt = []
+            for mi in range(len(space.back_maps)):
+                cand = step[0][mi][digits[0]] * self.weights[0]
+                for i in range(1, k):
+                    cand += step[i][mi][digits[i]] * self.weights[i]
+                cand = cand[dist[cand] == UNKNOWN]
+                if len(cand):
+                    dist[cand] = depth
+                    nxt.append(cand)
+                    found += len(cand)
+                yield found
+            frontier = np.concatenate(nxt) if nxt else np.zeros(0, dtype=np.int64)
+        self.dist = dist
+        diskcache.store(self.cache_name(), self.meta(), {"dist": dist})
+
+
+def choose_groups(space: Space) -> list[tuple[int, ...]]:
+    """Tiles tracked together: each orbit's tiles in reading order, cut into runs as long
+    as a database of at most DENSE_LIMIT entries allows; a short last run takes tiles
+    from the one before it (databases may overlap: the heuristic is their maximum)."""
+    by_orbit: dict = {}
+    for t in range(space.cells):
+        by_orbit.setdefault(int(space.orbits[space.home(t)]), []).append(t)
+    groups = []
+    for tiles in by_orbit.values():
+        size = len(space.orbit_of_tile(tiles[0]))
+        k = 1
+        while k < len(tiles) and size ** (k + 1) <= DENSE_LIMIT:
+            k += 1
+        if k >= len(tiles):
+            groups.append(tuple(tiles))
+            continue
+        for start in range(0, len(tiles), k):
+            run = tiles[start : start + k]
+            if len(run) < k:
+                run = tiles[len(tiles) - k :]
+            groups.append(tuple(run))
+    return groups
+
+
+_cache: dict = {}
+_lock = threading.Lock()
+
+
+def _key(config: Config):
+    return (config.w, config.h, config.n, config.cw_only, config.oriented, config.rows_only)
+
+
+def cached(config: Config):
+    with _lock:
+        return _cache.get(_key(config))
+
+
+def databases(config: Config):
+    """The databases of ``config``, loading or building each (a generator: yields
+    progress counts while building; its return value is the list)."""
+    have = cached(config)
+    if have is not None:
+        return have
+    space = Space(config)
+    dbs = []
+    for group in choose_groups(space):
+        db = PatternDB(space, group)
+        if not db.load():
+            yield from db.build()
+        dbs.append(db)
+    with _lock:
+        _cache.setdefault(_key(config), dbs)
+    return dbs
+
+
+def lookups(config: Config, symmetric: bool = True):
+    """Every database read of the heuristic for ``config`` (a generator like
+    ``databases``; returns the list).  The first reads, one per database of the board
+    itself, together say "solved"; then the same through each symmetry of the board;
+    with arrows, also the databases of the board without arrows (and their symmetries),
+    whose bigger tile groups often give the larger value."""
+    dbs = yield from databases(config)
+    space = dbs[0].space
+    syms = symmetries(space) if symmetric else symmetries(space)[:1]
+    out = [Lookup(db, tm, lm) for tm, lm in syms for db in dbs]
+    if config.oriented:
+        plain = Config(config.w, config.h, config.n, config.cw_only, False, config.rows_only)
+        pdbs = yield from databases(plain)
+        pspace = pdbs[0].space
+        project = np.arange(space.locs) // space.arrows
+        psyms = symmetries(pspace) if symmetric else symmetries(pspace)[:1]
+        out += [Lookup(db, tm, lm, project) for tm, lm in psyms for db in pdbs]
+    return out
+
+
+# --- symmetric lookups ------------------------------------------------------------------------
+_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # arrow 0..3 (up, right, down, left), y down
+
+
+def _transforms(w: int, h: int):
+    """The board's symmetries: (cell map, arrow-vector map) pairs."""
+    out = [
+        (lambda x, y: (x, y), lambda dx, dy: (dx, dy)),
+        (lambda x, y: (w - 1 - x, y), lambda dx, dy: (-dx, dy)),
+        (lambda x, y: (x, h - 1 - y), lambda dx, dy: (dx, -dy)),
+        (lambda x, y: (w - 1 - x, h - 1 - y), lambda dx, dy: (-dx, -dy)),
+    ]
+    if w == h:
+        out += [
+            (lambda x, y: (y, x), lambda dx, dy: (dy, dx)),
+            (lambda x, y: (w - 1 - y, w - 1 - x), lambda dx, dy: (-dy, -dx)),
+            (lambda x, y: (w - 1 - y, x), lambda dx, dy: (-dy, dx)),
+            (lambda x, y: (y, w - 1 - x), lambda dx, dy: (dy, -dx)),
+        ]
+    return out
+
+
+def symmetries(space: Space) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Relabellings that map the puzzle onto itself: (tile map, location map) pairs with
+    the goal going to the goal and the legal moves to legal moves, so a position and its
+    relabelled image are equally far from solved.  The identity comes first."""
+    config = space.config
+    w, h, a = config.w, config.h, space.arrows
+    legal = {tuple(m) for m in space.maps.tolist()}
+    out = []
+    for cell_map, vec_map in _transforms(w, h):
+        cmap = np.array([cell_map(c % w, c // w)[1] * w + cell_map(c % w, c // w)[0] for c in range(space.cells)])
+        omap = [_VECTORS.index(vec_map(*_VECTORS[o])) for o in range(4)]
+        if a == 4 and omap[0] != 0:
+            continue  # "up" must stay up: the goal's arrows
+        loc_map = np.array([cmap[L // a] * a + (omap[L % a] if a == 4 else 0) for L in range(space.locs)])
+        inv = np.argsort(loc_map)
+        ok = all(tuple(loc_map[m[inv]].tolist()) in legal for m in space.maps)
+        if ok and config.rows_only:
+            rows = {}
+            for c in range(space.cells):
+                rows.setdefault(c // w, set()).add(int(cmap[c]) // w)
+            ok = all(len(v) == 1 for v in rows.values())
+        if ok:
+            out.append((cmap.astype(np.int64), loc_map.astype(np.int64)))
+    return out
+
+
+class Lookup:
+    """A database read through a symmetry: the value for the relabelled position."""
+
+    def __init__(self, db: PatternDB, tile_map: np.ndarray, loc_map: np.ndarray, project: np.ndarray | None = None):
+        self.db = db
+        inv_tiles = np.argsort(tile_map)
+        # tracked tile g of the image is tile inv(g) of the position, at loc_map(L)
+        self.tiles = tuple(int(inv_tiles[g]) for g in db.tiles)
+        self.contrib = db.contrib[:, loc_map]
+        if project is not None:
+            # a database of the board without arrows, read on a board with them: a
+            # location with an arrow projects to its cell (a relaxation, so still a bound)
+            self.contrib = self.contrib[:, project]
+        self.dist = db.search_dist()
+
+    def index(self, locs: np.ndarray) -> np.ndarray:
+        idx = self.contrib[0][locs[..., self.tiles[0]]]
+        for i in range(1, len(self.tiles)):
+            idx = idx + self.contrib[i][locs[..., self.tiles[i]]]
+        return idx
