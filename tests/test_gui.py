@@ -174,7 +174,7 @@ def test_save_and_autosave_restore(qtbot, demo_kind, tmp_path):
     assert saved["progress"] == [["toggle", 2]]
     click_lamp(qtbot, w, 0)
     w.close()  # flushes the autosave
-    assert settings_mod.autosave_path().exists()
+    assert w.session.record_path(w.game.key).exists()
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
     assert again.history.state.lamps == (1, 0, 1)

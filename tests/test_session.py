@@ -237,3 +237,40 @@ def test_replaying_too_many_moves_is_refused_before_any_work():
     with pytest.raises(PuzzleError, match="more than"):
         history.replay_json([["turn", 0, 0, "cw"]] * (MAX_MOVES + 1))
     assert history.position == 0
+
+
+def test_time_and_records_per_puzzle(folder):
+    from puzzlegui.core.session import time_text
+
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("rotation")))
+    game.add_time(42.0)
+    assert game.elapsed == 42.0
+    from puzzlegui.core import solver
+
+    kind = game.doc.kind
+    result = solver.run(kind.solve(kind.solve_start(game.history.state)), mode=solver.FIRST)
+    for move in kind.solution_moves(game.history.state, result.solutions[0]):
+        game.history.push(move)
+    st = session.note_solved(game)
+    assert (st.solved, st.helped, st.best) == (1, 0, 42.0)
+    game.add_time(100.0)  # the clock stops once the puzzle is solved
+    assert game.elapsed == 42.0
+    session.save()
+    # a second, slower attempt with a hint: counted, but its time is not the best
+    session.new_attempt(game)
+    game.history.restart()
+    game.add_time(10.0)
+    session.note_help(game, "hint")
+    for move in kind.solution_moves(game.history.state, result.solutions[0]):
+        game.history.push(move)
+    st = session.note_solved(game)
+    assert (st.solved, st.helped, st.best, st.hints) == (2, 1, 42.0, 1)
+    session.save()
+    later = Session(folder)
+    again = later.restore()
+    assert again.hints == 1 and again.elapsed == 10.0
+    assert [(s.key, s.solved, s.best) for s in later.stats()] == [(game.key, 2, 42.0)]
+    later.reset_stats()
+    assert Session(folder).stats() == []
+    assert time_text(42.0) == "0:42" and time_text(3723) == "1:02:03" and time_text(None) == "\u2013"

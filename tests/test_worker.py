@@ -22,16 +22,18 @@ class Prolific:
 
 def test_progress_signals_are_throttled(qapp):
     for trace in (False, True):
-        worker = SolverWorker(Prolific(), None, solver.ALL, 50_000, trace=trace)
+        worker = SolverWorker(Prolific(), None, solver.ALL, 50_000, trace=trace, job_id=7)
         emitted, finished = [], []
         worker.progress.connect(lambda *a: emitted.append(a))
-        worker.finished.connect(lambda r, steps, seen: finished.append((r, len(steps), seen)))
+        worker.finished.connect(lambda job, r, steps, seen, text: finished.append((job, r, len(steps), seen, text)))
         started = time.perf_counter()
         worker.run()  # synchronously, to count exactly what it emits
         took = time.perf_counter() - started
-        result, recorded, seen = finished[0]
+        job, result, recorded, seen, text = finished[0]
+        assert job == 7 and text == solver.describe(result)
         assert result.count == 20_000 and result.complete
         assert recorded == seen == (20_000 if trace else 0)
         # at most one signal per interval, plus the first solution and the final figure
         assert len(emitted) <= took / PROGRESS_INTERVAL + 3
-        assert emitted[-1][2] == 20_000
+        assert all(e[0] == 7 for e in emitted)  # every signal names its job
+        assert emitted[-1][3] == 20_000

@@ -94,6 +94,17 @@ class History:
         """The move that Redo would replay (None when there is nothing to redo)."""
         return self._moves[self._index + 1] if self.can_redo else None
 
+    def copy(self) -> "History":
+        """An independent history at the same place (states are immutable values, so
+        this copies lists, not states): for work on another thread."""
+        other = History(self.kind, self.initial)
+        other._moves = list(self._moves)
+        other._checkpoints = dict(self._checkpoints)
+        other._index = self._index
+        other._state = self._state
+        other._weight = self._weight
+        return other
+
     # --- changing ------------------------------------------------------------------
     def result_of(self, state, move):
         """The state after ``move`` (a kind move, a Batch or RESTART)."""

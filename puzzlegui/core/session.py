@@ -50,12 +50,20 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
+def builtin_key(name: str) -> str:
+    return _digest("builtin\0" + name)
+
+
+def file_key(path) -> str:
+    return _digest("file\0" + os.path.realpath(path))
+
+
 def puzzle_key(doc: files.PuzzleDoc) -> str:
     """The name of ``doc``'s record: the same puzzle opened again finds the same one."""
     if doc.name:
-        return _digest("builtin\0" + doc.name)
+        return builtin_key(doc.name)
     if doc.path is not None:
-        return _digest("file\0" + os.path.realpath(doc.path))
+        return file_key(doc.path)
     section = json.dumps(doc.kind.encode(doc.state), sort_keys=True, separators=(",", ":"))
     return _digest(f"puzzle\0{doc.kind.name}\0{section}")
 
@@ -70,10 +78,23 @@ class Game:
     origin: str = GENERATED
     updated: float = 0.0
     file_mtime: float | None = None  # the file's mtime when the record last matched it
+    # this attempt at the puzzle: time played (paused while solved or minimised), help
+    elapsed: float = 0.0
+    hints: int = 0
+    solver_used: bool = False
 
     @property
     def title(self) -> str:
         return self.doc.title
+
+    @property
+    def helped(self) -> bool:
+        return self.hints > 0 or self.solver_used
+
+    def add_time(self, seconds: float) -> None:
+        """Count ``seconds`` of play, unless the puzzle is solved (the clock stops)."""
+        if seconds > 0 and self.status != SOLVED:
+            self.elapsed += min(seconds, 3600.0)  # a suspended laptop is not play
 
     @property
     def status(self) -> str:
@@ -119,7 +140,103 @@ def _mtime(path) -> float | None:
         return None
 
 
-class Session:
+# ------------------------------------------------------------------ records of play
+@dataclass
+class Stats:
+    """One puzzle's record: solved how often, the best time without help, help used."""
+
+    key: str
+    title: str
+    kind: str
+    solved: int = 0  # times solved, with or without help
+    helped: int = 0  # of those, solved with hints or the solver
+    best: float | None = None  # the best time of a solve without help (seconds)
+    hints: int = 0  # hints taken in all
+    solver: int = 0  # times the solver's answer was applied
+
+
+def _stats_from(key: str, e) -> Stats | None:
+    try:
+        best = e.get("best")
+        return Stats(
+            key, str(e["title"])[:200], str(e["kind"])[:40], int(e.get("solved", 0)), int(e.get("helped", 0)),
+            float(best) if isinstance(best, int | float) else None, int(e.get("hints", 0)), int(e.get("solver", 0)),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+class _StatsMixin:
+    """Per-puzzle statistics in ``stats.json`` (atomic, like every record)."""
+
+    def _load_stats(self) -> dict:
+        if self._stats is None:
+            self._stats = {}
+            try:
+                data = files.parse_json(files.read_text_file(self.stats_path), str(self.stats_path))
+            except PuzzleError:
+                data = None
+            if isinstance(data, dict) and isinstance(data.get("puzzles"), dict):
+                for key, e in list(data["puzzles"].items())[: MAX_RECORDS * 4]:
+                    st = _stats_from(key, e) if isinstance(e, dict) else None
+                    if st is not None:
+                        self._stats[key] = st
+        return self._stats
+
+    def _write_stats(self) -> None:
+        data = {"format": "puzzlegui-stats", "version": VERSION, "puzzles": {
+            k: {"title": s.title, "kind": s.kind, "solved": s.solved, "helped": s.helped, "best": s.best,
+                "hints": s.hints, "solver": s.solver}
+            for k, s in self._load_stats().items()
+        }}
+        files.save_atomic(self.stats_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+    def stats(self) -> list[Stats]:
+        """Every puzzle with a record of play, most solved first."""
+        return sorted(self._load_stats().values(), key=lambda s: (-s.solved, s.title))
+
+    def stats_for(self, key: str) -> Stats | None:
+        return self._load_stats().get(key)
+
+    def _stats_of(self, game) -> Stats:
+        table = self._load_stats()
+        st = table.get(game.key)
+        if st is None:
+            st = table[game.key] = Stats(game.key, game.title, game.doc.kind.name)
+        return st
+
+    def note_help(self, game, what: str) -> None:
+        """The player took a hint (``"hint"``) or applied the solver's answer (``"solver"``)."""
+        st = self._stats_of(game)
+        if what == "hint":
+            game.hints += 1
+            st.hints += 1
+        else:
+            game.solver_used = True
+            st.solver += 1
+        self._write_stats()
+
+    def note_solved(self, game) -> Stats:
+        """``game`` has just been solved: count it, and its time if no help was used."""
+        st = self._stats_of(game)
+        st.solved += 1
+        if game.helped:
+            st.helped += 1
+        elif st.best is None or game.elapsed < st.best:
+            st.best = round(game.elapsed, 1)
+        self._write_stats()
+        return st
+
+    def new_attempt(self, game) -> None:
+        """Starting a solved puzzle over: the clock and the help taken start again."""
+        game.elapsed, game.hints, game.solver_used = 0.0, 0, False
+
+    def reset_stats(self) -> None:
+        self._stats = {}
+        self._write_stats()
+
+
+class Session(_StatsMixin):
     def __init__(self, folder, clock=time.time):
         self.folder = Path(folder)
         self.games_dir = self.folder / "games"
@@ -132,6 +249,8 @@ class Session:
         self._jobs = itertools.count(1)
         self._job: tuple | None = None
         self.notices: list[str] = []  # things the user must read (a record put aside)
+        self.stats_path = self.folder / "stats.json"
+        self._stats: dict[str, dict] | None = None  # read when first asked for
         self._read_index()
 
     # ------------------------------------------------------------------ the index
@@ -205,6 +324,7 @@ class Session:
             "updated": game.updated,
             "file": puzzle_file,
             "history": game.history.to_json(),
+            "attempt": {"elapsed": round(game.elapsed, 3), "hints": game.hints, "solver": game.solver_used},
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -229,7 +349,12 @@ class Session:
         updated = data.get("updated")
         mtime = data.get("file_mtime")
         origin = data.get("origin")
+        attempt = data.get("attempt") if isinstance(data.get("attempt"), dict) else {}
+        elapsed, hints = attempt.get("elapsed"), attempt.get("hints")
         return Game(
+            elapsed=float(elapsed) if isinstance(elapsed, int | float) and 0 <= elapsed < 1e9 else 0.0,
+            hints=hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10**9 else 0,
+            solver_used=attempt.get("solver") is True,
             key=key,
             doc=doc,
             history=history,
@@ -399,6 +524,16 @@ class Session:
     def end_job(self, token) -> None:
         if self._job == token:
             self._job = None
+
+
+def time_text(seconds: float | None) -> str:
+    """"4:07", "1:02:03"; "–" for no time."""
+    if seconds is None:
+        return "\u2013"
+    total = int(seconds)
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 class AutosaveClock:

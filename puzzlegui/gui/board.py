@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEasingCurve, QSize, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 from . import theme
+
+#: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls
+MIN_CELL = 18
+ZOOM_STEP = 1.25
+MAX_ZOOM = 8.0
 
 
 class BoardWidget(QWidget):
@@ -157,7 +162,14 @@ class BoardWidget(QWidget):
         return QSize(int((cols + left + right) * cell), int((rows + top + bottom) * cell))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(160, 160)
+        """Room for cells of MIN_CELL pixels: a large board scrolls rather than shrink
+        past legibility."""
+        cols, rows = self.grid_size()
+        left, top, right, bottom = self.margins
+        return QSize(
+            max(160, int((cols + left + right) * MIN_CELL + 0.5)),
+            max(160, int((rows + top + bottom) * MIN_CELL + 0.5)),
+        )
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
@@ -167,3 +179,81 @@ class BoardWidget(QWidget):
         if self.state is not None:
             self.paint_board(painter)
         painter.end()
+
+
+class BoardView(QScrollArea):
+    """The board in a scrolling view: it fills the view (fit), never with cells below
+    MIN_CELL pixels, and zooms in from there (Ctrl+wheel, or ``zoom_in``/``zoom_out``/
+    ``fit``); zoom 1.0 is "fit".  The window remembers the zoom per kind."""
+
+    zoomChanged = Signal(float)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setWidgetResizable(True)
+        self.setAlignment(Qt.AlignCenter)
+        self.zoom = 1.0
+        self.board: BoardWidget | None = None
+
+    def set_board(self, board: BoardWidget | None) -> None:
+        old = self.takeWidget()
+        if old is not None and old is not board:
+            old.setParent(None)
+        self.board = board
+        if board is not None:
+            self.setWidget(board)
+            self._apply()
+
+    def set_zoom(self, zoom: float) -> None:
+        zoom = min(MAX_ZOOM, max(1.0, float(zoom)))
+        if abs(zoom - self.zoom) < 1e-6:
+            return
+        self.zoom = zoom
+        self._apply()
+        self.zoomChanged.emit(zoom)
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom / ZOOM_STEP)
+
+    def fit(self) -> None:
+        self.set_zoom(1.0)
+
+    def cell_size(self) -> float:
+        """The side of a cell as drawn now (for tests and the status line)."""
+        if self.board is None:
+            return 0.0
+        cols, rows = self.board.grid_size()
+        left, top, right, bottom = self.board.margins
+        return min(self.board.width() / (cols + left + right), self.board.height() / (rows + top + bottom))
+
+    def _apply(self) -> None:
+        if self.board is None:
+            return
+        base = self.board.minimumSizeHint()
+        view = self.viewport().size()
+        if self.zoom <= 1.0:
+            self.board.setMinimumSize(base)
+        else:
+            self.board.setMinimumSize(
+                max(base.width(), int(view.width() * self.zoom)),
+                max(base.height(), int(view.height() * self.zoom)),
+            )
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.zoom > 1.0:
+            self._apply()
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier:
+            if event.angleDelta().y() > 0:
+                self.zoom_in()
+            elif event.angleDelta().y() < 0:
+                self.zoom_out()
+            event.accept()
+            return
+        super().wheelEvent(event)

@@ -76,12 +76,19 @@ class SolverPanel(QWidget):
         self.max_solutions.setRange(1, 1_000_000)
         self.max_solutions.setValue(100)
         self.max_solutions.setToolTip("Stop counting after this many solutions")
+        self.time_limit = QSpinBox()
+        self.time_limit.setRange(0, 24 * 3600)
+        self.time_limit.setSpecialValueText("off")  # shown at 0
+        self.time_limit.setSuffix(" s")
+        self.time_limit.setValue(0)
+        self.time_limit.setToolTip("Stop the search after this many seconds (off: no limit)")
         self.show_box = QComboBox()
         for key, label in SHOWS:
             self.show_box.addItem(label, key)
         self.show_box.currentIndexChanged.connect(lambda _i: self.showChanged.emit(self.show_box.currentData()))
         form.addRow("Goal", self.mode)
         form.addRow("At most", self.max_solutions)
+        form.addRow("Time limit", self.time_limit)
         form.addRow("Animate", self.show_box)
         buttons = QHBoxLayout()
         self.solve_button = QPushButton("Solve")
@@ -191,6 +198,7 @@ class SolverPanel(QWidget):
         self.stop_button.setEnabled(running)
         self.mode.setEnabled(not running)
         self.max_solutions.setEnabled(not running)
+        self.time_limit.setEnabled(not running)
         if running:
             self.result_label.setText("Searching…")
 
@@ -206,20 +214,28 @@ class SolverPanel(QWidget):
     def set_result(self, text: str) -> None:
         self.result_label.setText(text)
 
-    def set_solutions(self, count: int, index: int = 0) -> None:
+    def set_solutions(self, count: int, index: int = 0, found: int | None = None) -> None:
+        """``count`` solutions to choose from (those kept); ``found`` in all, if more."""
         self.solution_count = count
         self.solution_index = index
         if count == 0:
             self.solution_label.setText("No solution yet")
+            self.solution_label.setToolTip("")
+        elif found is not None and found > count:
+            self.solution_label.setText(f"Solution {index + 1:,} of {count:,} kept")
+            self.solution_label.setToolTip(f"{found:,} solutions found; the first {count:,} are kept to show.")
         else:
-            self.solution_label.setText(f"Solution {index + 1} of {count}")
+            self.solution_label.setText(f"Solution {index + 1:,} of {count:,}")
+            self.solution_label.setToolTip("")
         self.prev_solution.setEnabled(count > 1 and index > 0)
         self.next_solution.setEnabled(count > 1 and index < count - 1)
         self.apply_button.setEnabled(count > 0)
 
-    def set_player(self, loaded: bool, position: int, length: int, playing: bool) -> None:
-        for button in (self.back_button, self.play_button, self.forward_button):
+    def set_player(self, loaded: bool, position: int, length: int, playing: bool, can_play: bool = False) -> None:
+        """``can_play``: nothing is loaded but Play would load a replay (a result is there)."""
+        for button in (self.back_button, self.forward_button):
             button.setEnabled(loaded)
+        self.play_button.setEnabled(loaded or can_play)
         self.return_button.setEnabled(loaded)
         self.play_button.setIcon(self._pause_icon if playing else self._play_icon)
         self.play_button.setToolTip("Pause" if playing else "Play")
@@ -253,6 +269,14 @@ class SolverPanel(QWidget):
         i = self.mode.findData(mode)
         if i >= 0:
             self.mode.setCurrentIndex(i)
+
+    def current_time_limit(self) -> float | None:
+        """Seconds the search may run, or None for no limit."""
+        value = self.time_limit.value()
+        return float(value) if value > 0 else None
+
+    def set_time_limit(self, seconds: float | None) -> None:
+        self.time_limit.setValue(int(round(seconds)) if seconds else 0)
 
     def current_show(self) -> str:
         return self.show_box.currentData()

@@ -399,3 +399,63 @@ def _para(text: str) -> str:
     """Text from a kind or a file, escaped for the help page: shown as it is, never as HTML."""
     return "<br>".join(html.escape(line) for line in (text or "").strip().splitlines()) or "–"
 
+
+
+class StatsDialog(QDialog):
+    """Statistics: every puzzle played, how often solved, the best time without help,
+    the help taken; Reset clears them (after asking)."""
+
+    COLUMNS = ("Puzzle", "Kind", "Solved", "With help", "Best time", "Hints", "Solver used")
+
+    def __init__(self, session, parent=None):
+        from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+        from ..core.session import time_text
+
+        super().__init__(parent)
+        self.setWindowTitle("Statistics")
+        self.session = session
+        layout = QVBoxLayout(self)
+        rows = session.stats()
+        self.table = QTableWidget(len(rows), len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        for r, st in enumerate(rows):
+            kind = registry.get(st.kind).title if st.kind in registry.names() else st.kind
+            values = (st.title, kind, f"{st.solved:,}", f"{st.helped:,}", time_text(st.best), f"{st.hints:,}", f"{st.solver:,}")
+            for c, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if c >= 2:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                self.table.setItem(r, c, item)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        for c in range(1, len(self.COLUMNS)):
+            header.setSectionResizeMode(c, QHeaderView.ResizeToContents)
+        self.empty = plain_label("No puzzle solved yet: records appear here as you play.")
+        self.empty.setVisible(not rows)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.table, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        self.reset_button = buttons.addButton("Reset statistics…", QDialogButtonBox.ResetRole)
+        self.reset_button.setEnabled(bool(rows))
+        self.reset_button.clicked.connect(self.ask_reset)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(760, 420)
+
+    def ask_reset(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(
+            self, "Reset statistics", "Forget every best time and count? Your games in progress are kept."
+        )
+        if answer == QMessageBox.Yes:
+            self.reset()
+
+    def reset(self) -> None:
+        self.session.reset_stats()
+        self.table.setRowCount(0)
+        self.empty.show()
+        self.reset_button.setEnabled(False)

@@ -15,6 +15,19 @@ CHECKPOINT = 64
 MAX_TICK_HZ = 30  # above this many steps a second, several steps are shown per tick
 
 
+def checkpoints(kind, base_state, steps) -> list:
+    """The states every ``CHECKPOINT`` steps of a replay, starting with ``base_state``:
+    pure, so a worker thread can make them for ``Player.load``."""
+    out = [base_state]
+    state = base_state
+    for i, step in enumerate(steps, start=1):
+        if step.move is not None:
+            state = kind.apply(state, step.move)
+        if i % CHECKPOINT == 0:
+            out.append(state)
+    return out
+
+
 class Player(QObject):
     #: position (0..len), the state shown, the step just shown (None at 0), animate?
     frame = Signal(int, object, object, bool)
@@ -33,11 +46,14 @@ class Player(QObject):
         self._timer.timeout.connect(self._tick)
 
     # --- loading ----------------------------------------------------------------------
-    def load(self, kind, base_state, steps) -> None:
+    def load(self, kind, base_state, steps, checkpoints=None) -> None:
+        """Replay ``steps`` from ``base_state``.  ``checkpoints`` (from ``checkpoints()``,
+        computed off the GUI thread) lets a long replay seek anywhere at once; without
+        them they are made as the replay first goes by."""
         self.pause()
         self.kind = kind
-        self.steps = list(steps)
-        self._checkpoints = [base_state]
+        self.steps = steps if isinstance(steps, list) else list(steps)  # handed over, not copied
+        self._checkpoints = list(checkpoints) if checkpoints else [base_state]
         self.position = 0
         self._state = base_state
         self.frame.emit(0, base_state, None, False)

@@ -20,8 +20,10 @@ class Settings:
         "show": "solution",  # "solution" or "search"
         "solve_mode": "all",  # "all" (exact count up to the cap), "unique" or "first"
         "max_solutions": 100,
+        "time_limit": 0.0,  # seconds a solve may run; 0: no limit
         "last_source": "",
         "show_library": True,
+        "mark_mistakes": True,  # broken rules show after every move
     }
 
     def __init__(self):
@@ -44,8 +46,20 @@ class Settings:
     show = property(lambda s: s._get("show"), lambda s, v: s._set("show", str(v)))
     solve_mode = property(lambda s: s._get("solve_mode"), lambda s, v: s._set("solve_mode", str(v)))
     max_solutions = property(lambda s: s._get("max_solutions"), lambda s, v: s._set("max_solutions", int(v)))
+    time_limit = property(lambda s: s._get("time_limit"), lambda s, v: s._set("time_limit", max(0.0, float(v or 0))))
     last_source = property(lambda s: s._get("last_source"), lambda s, v: s._set("last_source", str(v)))
+    mark_mistakes = property(lambda s: s._get("mark_mistakes"), lambda s, v: s._set("mark_mistakes", bool(v)))
     show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
+
+    def zoom(self, kind: str) -> float:
+        """The board's zoom for ``kind`` (1.0: fit the window)."""
+        try:
+            return max(1.0, float(self._q.value(f"zoom/{kind}", 1.0)))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def set_zoom(self, kind: str, zoom: float) -> None:
+        self._q.setValue(f"zoom/{kind}", float(zoom))
 
     def geometry(self) -> QByteArray | None:
         value = self._q.value("geometry")
@@ -66,7 +80,7 @@ class Settings:
 
 
 def data_dir() -> Path:
-    """Where the autosave and the user's own puzzles live."""
+    """Where the games on record (core.session) and the user's own puzzles live."""
     # GenericDataLocation + our own name, so the folder does not depend on the
     # QApplication's name (tests and the real app must agree)
     base = QStandardPaths.writableLocation(QStandardPaths.GenericDataLocation)
@@ -78,6 +92,3 @@ def data_dir() -> Path:
 def puzzles_dir() -> Path:
     return data_dir() / "puzzles"
 
-
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"

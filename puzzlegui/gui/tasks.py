@@ -4,17 +4,40 @@ A generator may take seconds (a 40x40 Kurosu, a 30x30 Tracks) and has no stop fl
 it runs in a child process (spawned: the child imports only the pure engine, never Qt);
 Cancel or closing the window terminates the child.  The window polls the pipe with a
 timer, so the GUI thread never blocks on it.
+
+The child never outlives the app: it watches its parent and exits as soon as the parent
+is gone, however the parent died (SIGKILL included), so no generator is left running at
+100% CPU.  Each task carries the identity of the request it answers.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
+import os
+import time
 import traceback
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+PARENT_CHECK_S = 0.2  # how often the child looks for its parent
 
-def _generate_in_child(conn, module_name, params, seed):
+
+def _exit_when_orphaned(parent_pid: int) -> None:
+    """In the child: a daemon thread that ends the process once the parent is gone."""
+    import threading
+
+    def watch():
+        while True:
+            if os.getppid() != parent_pid:
+                os._exit(3)
+            time.sleep(PARENT_CHECK_S)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _generate_in_child(conn, module_name, params, seed, parent_pid):
+    _exit_when_orphaned(parent_pid)
     try:
         import importlib
 
@@ -33,22 +56,27 @@ def _generate_in_child(conn, module_name, params, seed):
 
 
 class GenerateTask(QObject):
-    done = Signal(dict)  # the puzzle section, ready for kind.decode
-    failed = Signal(str)
+    done = Signal(int, dict)  # task id, the puzzle section (ready for kind.decode)
+    failed = Signal(int, str)  # task id, a sentence
+    elapsed = Signal(int, float)  # task id, seconds so far (about once a second)
 
     _live: "set[GenerateTask]" = set()
+    _ids = itertools.count(1)
 
     def __init__(self, kind_name: str, params: dict, seed, parent=None):
         super().__init__(parent)
         from ..core import registry
 
+        self.task_id = next(GenerateTask._ids)
         module_name = registry.KIND_MODULES[kind_name]
         ctx = multiprocessing.get_context("spawn")
         self._conn, child = ctx.Pipe(duplex=False)
         self._process = ctx.Process(
-            target=_generate_in_child, args=(child, module_name, dict(params), seed), daemon=True
+            target=_generate_in_child, args=(child, module_name, dict(params), seed, os.getpid()), daemon=True
         )
         self._child_conn = child
+        self._started = 0.0
+        self._last_elapsed = 0
         self._timer = QTimer(self)
         self._timer.setInterval(30)
         self._timer.timeout.connect(self._poll)
@@ -57,22 +85,30 @@ class GenerateTask(QObject):
         self._process.start()
         self._child_conn.close()
         GenerateTask._live.add(self)
+        self._started = time.monotonic()
         self._timer.start()
 
     def running(self) -> bool:
         return self in GenerateTask._live
+
+    def child_pid(self) -> int | None:
+        return self._process.pid
 
     def cancel(self) -> None:
         if self.running():
             self._timer.stop()
             self._process.terminate()
             self._process.join(2)
+            if self._process.is_alive():
+                self._process.kill()
+                self._process.join(2)
             self._finish()
 
     def _finish(self) -> None:
         self._timer.stop()
         self._conn.close()
         GenerateTask._live.discard(self)
+        self.deleteLater()  # the window keeps no finished task alive
 
     def _poll(self) -> None:
         try:
@@ -86,8 +122,16 @@ class GenerateTask(QObject):
                 status, payload = "error", "The generator stopped without an answer."
             self._process.join(2)
             self._finish()
-            (self.done if status == "ok" else self.failed).emit(payload)
+            if status == "ok":
+                self.done.emit(self.task_id, payload)
+            else:
+                self.failed.emit(self.task_id, payload)
         elif not self._process.is_alive():
             self._process.join(0)
             self._finish()
-            self.failed.emit("The generator stopped without an answer.")
+            self.failed.emit(self.task_id, "The generator stopped without an answer.")
+        else:
+            seconds = time.monotonic() - self._started
+            if int(seconds) > self._last_elapsed:
+                self._last_elapsed = int(seconds)
+                self.elapsed.emit(self.task_id, seconds)

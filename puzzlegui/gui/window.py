@@ -8,17 +8,22 @@ solver runs in a SolveJob (its own thread); the Player replays what it recorded.
 from __future__ import annotations
 
 import importlib
+import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QBoxLayout,
     QLabel,
     QMainWindow,
+    QFrame,
+    QHeaderView,
     QMessageBox,
+    QPlainTextEdit,
     QScrollArea,
     QTreeWidget,
     QTreeWidgetItem,
@@ -26,17 +31,42 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import files, registry, solver
-from ..core.history import RESTART, Batch, History
+from ..core import aids, files, registry, solver
+from ..core import session as session_mod
+from ..core.history import RESTART, Batch
 from ..core.kind import PuzzleError
 from . import settings as settings_mod
-from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog
+from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog, StatsDialog
+from .background import BackgroundCall
+from .board import BoardView
 from .player import Player
 from .control_panel import SolverPanel
 from .tasks import GenerateTask
-from .worker import SolveJob
+from .player import checkpoints as replay_checkpoints
+from .worker import Background, SolveJob, wait_background
 
-AUTOSAVE_DELAY_MS = 400
+AUTOSAVE_DELAY_S = 0.4  # after the last move...
+AUTOSAVE_MAX_WAIT_S = 2.0  # ...but never later than this after the first unsaved one
+STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
+
+
+class _StopKeyFilter(QObject):
+    """On the menu bar: while the window's Stop action is live, Esc is Stop's (see
+    MainWindow._install_stop_key)."""
+
+    def eventFilter(self, obj, event) -> bool:
+        if (
+            event.type() == QEvent.ShortcutOverride
+            and event.key() == Qt.Key_Escape
+            and event.modifiers() == Qt.NoModifier
+            and QApplication.activePopupWidget() is None  # an open menu closes first
+        ):
+            window = self.parent()
+            if window.actions_by_name["stop"].isEnabled():
+                if window.board is not None:
+                    window.board.setFocus(Qt.ShortcutFocusReason)  # the menu bar leaves its keyboard mode
+                return True  # not accepted: the key goes to the Stop shortcut
+        return False
 
 
 class MainWindow(QMainWindow):
@@ -45,13 +75,17 @@ class MainWindow(QMainWindow):
     solveFinished = Signal(object)  # core.solver.Result
     puzzleSolved = Signal()  # the player completed the puzzle
     errorShown = Signal(str)
+    aidFinished = Signal(str)  # an aid's answer arrived (its name): for tests
 
     def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True):
         super().__init__()
         self.settings = settings or settings_mod.Settings()
-        self.doc: files.PuzzleDoc | None = None
-        self.history: History | None = None
+        # the game session (which puzzle, every puzzle's game, their records) is logic:
+        # it lives in core.session, and the window shows it
+        self.session = session_mod.Session(settings_mod.data_dir())
+        self.autosave_clock = session_mod.AutosaveClock(AUTOSAVE_DELAY_S, AUTOSAVE_MAX_WAIT_S)
         self.board = None
+        self._changes = 0  # counts every change of the shown game
         self.job: SolveJob | None = None
         self.gen_task: GenerateTask | None = None
         self.result: solver.Result | None = None
@@ -77,8 +111,18 @@ class MainWindow(QMainWindow):
 
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
-        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self.autosave)
+
+        # the game's clock: counts while the window is not minimised and the puzzle is
+        # not solved; saved with the game
+        self.clock_label = QLabel("")
+        self.clock_label.setToolTip("Time on this puzzle (paused while solved or minimised)")
+        self.statusBar().addPermanentWidget(self.clock_label)
+        self._last_tick = time.monotonic()
+        self._clock_timer = QTimer(self)
+        self._clock_timer.setInterval(1000)
+        self._clock_timer.timeout.connect(self._tick)
+        self._clock_timer.start()
 
         geometry = self.settings.geometry()
         if geometry is not None:
@@ -91,10 +135,26 @@ class MainWindow(QMainWindow):
         if restore:
             self.restore_last_game()
 
+    @property
+    def game(self) -> session_mod.Game | None:
+        return self.session.current
+
+    @property
+    def doc(self) -> files.PuzzleDoc | None:
+        return self.session.current.doc if self.session.current is not None else None
+
+    @property
+    def history(self):
+        return self.session.current.history if self.session.current is not None else None
+
     # ================================================================= building the window
     def _build_library(self) -> None:
         self.library = QTreeWidget()
         self.library.setHeaderHidden(True)
+        self.library.setColumnCount(2)  # the title, and the best time
+        self.library.header().setStretchLastSection(False)
+        self.library.header().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.library.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
         self.library.itemActivated.connect(self._library_activated)
         self.library_dock = self._dock("Library", "library", self.library, Qt.LeftDockWidgetArea)
         self.refresh_library()
@@ -109,45 +169,74 @@ class MainWindow(QMainWindow):
         return dock
 
     def refresh_library(self) -> None:
+        """Built-ins by kind, the user's saved files, and every other game on record,
+        each marked new / in progress / solved; the open puzzle is selected."""
         self.library.clear()
+        session = self.session
+        by_source = {e.source: e for e in session.entries()}
+        current = session.current.source if session.current is not None else None
+        self._library_items = {}
+
+        def add(parent, title, source, tip, key):
+            entry = by_source.get(source)
+            status = session.status_of(entry.key) if entry else session_mod.NEW
+            if current == source and session.current is not None:
+                status = session.current.status
+            st = session.stats_for(key)
+            best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
+            item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
+            record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
+            item.setToolTip(0, f"{title}\n{tip}\n{status}{record}")
+            item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
+            item.setData(0, Qt.UserRole, source)
+            item.setData(0, Qt.UserRole + 1, status)
+            parent.addChild(item)
+            self._library_items[source] = item
+            return item
+
+        def group(title):
+            parent = QTreeWidgetItem([title])
+            parent.setFlags(parent.flags() & ~Qt.ItemIsSelectable)
+            self.library.addTopLevelItem(parent)
+            return parent
+
         by_kind: dict[str, QTreeWidgetItem] = {}
+        builtin_names = set()
         for b in files.builtins():
             parent = by_kind.get(b.kind)
             if parent is None:
-                parent = QTreeWidgetItem([registry.get(b.kind).title])
-                parent.setFlags(parent.flags() & ~Qt.ItemIsSelectable)
-                self.library.addTopLevelItem(parent)
-                by_kind[b.kind] = parent
-            item = QTreeWidgetItem([b.title])
-            item.setToolTip(0, f"{b.title}\nbuilt-in: {b.name}")
-            item.setData(0, Qt.UserRole, ("builtin", b.name))
-            parent.addChild(item)
-        mine = QTreeWidgetItem(["My puzzles"])
-        mine.setFlags(mine.flags() & ~Qt.ItemIsSelectable)
-        self.library.addTopLevelItem(mine)
+                parent = by_kind[b.kind] = group(registry.get(b.kind).title)
+            add(parent, b.title, b.name, f"built-in: {b.name}", session_mod.builtin_key(b.name))
+            builtin_names.add(b.name)
+        mine = group("My puzzles")
         folder = settings_mod.puzzles_dir()
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         for path in paths:
-            item = QTreeWidgetItem([path.stem])
-            item.setToolTip(0, str(path))
-            item.setData(0, Qt.UserRole, ("file", str(path)))
-            mine.addChild(item)
+            add(mine, path.stem, str(path), str(path), session_mod.file_key(path))
         if not paths:
             hint = QTreeWidgetItem(["(none saved yet)"])
             hint.setFlags(Qt.NoItemFlags)
             mine.addChild(hint)
+        others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self._library_items]
+        if others:
+            recent = group("Recent games")
+            for e in others:
+                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.get(e.kind).title} puzzle"
+                add(recent, e.title, e.source, tip, e.key)
         self.library.expandAll()
         for name, parent in by_kind.items():
             if parent.childCount() > 15 and not (self.doc and self.doc.kind.name == name):
                 parent.setExpanded(False)  # the strips set of 26: open on demand
         self._library_groups = by_kind
+        selected = self._library_items.get(current) if current else None
+        if selected is not None:
+            self.library.setCurrentItem(selected)
+            self.library.scrollToItem(selected)
 
     def _library_activated(self, item, _column=0) -> None:
-        data = item.data(0, Qt.UserRole)
-        if not data:
-            return
-        _what, source = data  # a built-in's name or a file path: both are a SOURCE
-        self.open_source(source)
+        source = item.data(0, Qt.UserRole)
+        if source:
+            self.open_source(source)  # a built-in's name, a file path or a game on record
 
     def _build_centre(self) -> None:
         centre = QWidget()
@@ -156,9 +245,19 @@ class MainWindow(QMainWindow):
         self.centre_layout = layout
         self.board_holder = QVBoxLayout()
         self.title_label = QLabel("")
+        self.title_label.setTextFormat(Qt.PlainText)  # titles come from files: never HTML
         self.title_label.setStyleSheet("font-size: 15px; font-weight: 600;")
         self.title_label.setWordWrap(True)
         self.board_holder.addWidget(self.title_label)
+        self.board_view = BoardView()  # fits the board, scrolls past the smallest legible cell
+        self.board_view.zoomChanged.connect(self._zoom_changed)
+        self.board_holder.addWidget(self.board_view, 1)
+        self.problems = QPlainTextEdit()  # what Check and "Correct so far?" found, all of it
+        self.problems.setReadOnly(True)
+        self.problems.setMaximumHeight(110)
+        self.problems.setFrameShape(QFrame.StyledPanel)
+        self.problems.hide()
+        self.board_holder.addWidget(self.problems)
         layout.addLayout(self.board_holder, 1)
         self.side_scroll = QScrollArea()
         self.side_scroll.setWidgetResizable(True)
@@ -172,6 +271,7 @@ class MainWindow(QMainWindow):
         self.panel.set_mode(self.settings.solve_mode)
         self.panel.set_show(self.settings.show)
         self.panel.max_solutions.setValue(self.settings.max_solutions)
+        self.panel.set_time_limit(self.settings.time_limit)
         self.panel.set_speed(self.settings.speed)
         self.panel.solveRequested.connect(self.solve)
         self.panel.stopRequested.connect(self.stop_solving)
@@ -218,12 +318,27 @@ class MainWindow(QMainWindow):
         a["stop"] = self._action("S&top", self.stop_solving, "Esc")
         a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
         a["check"] = self._action("&Check", self.check, "Ctrl+K", "Mark broken rules")
+        a["sure"] = self._action("Do the s&ure steps", self.sure_steps, "Ctrl+Shift+H",
+                                 "Make every move the deductions alone can make from here (one undo step)")
+        a["correct"] = self._action("Correct so &far?", self.correct_so_far, "Ctrl+Shift+K",
+                                    "Mark your entries that no solution of the puzzle contains")
+        a["rewind"] = self._action("Undo to before my first &mistake", self.undo_to_first_mistake, "Ctrl+Shift+M",
+                                   "Go back to the last position from which the puzzle can still be solved")
+        a["mark_mistakes"] = self._action("&Mark mistakes as I play", self._toggle_mark_mistakes, "Ctrl+M",
+                                          "Show broken rules on the board after every move")
+        a["mark_mistakes"].setCheckable(True)
+        a["mark_mistakes"].setChecked(self.settings.mark_mistakes)
+        a["zoom_in"] = self._action("Zoom &in", self.board_view.zoom_in, ["Ctrl+=", "Ctrl++"], "Bigger cells (Ctrl+wheel)")
+        a["zoom_out"] = self._action("Zoom &out", self.board_view.zoom_out, "Ctrl+-", "Smaller cells, down to fitting the window")
+        a["zoom_fit"] = self._action("&Fit the window", self.board_view.fit, "Ctrl+0", "The whole board in the window")
         a["help"] = self._action("&Help for this puzzle", self.show_help, QKeySequence.HelpContents)
         a["about"] = self._action("&About puzzlegui", self.about)
+        a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
         menus = {
             "&File": ["new", "open", None, "save", "save_as", None, "edit", None, "quit"],
             "&Edit": ["undo", "redo", "restart"],
-            "&Solve": ["solve", "stop", None, "hint", "check"],
+            "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "stats"],
+            "&Solve": ["solve", "stop", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
             "&Help": ["help", "about"],
         }
         for title, names in menus.items():
@@ -233,72 +348,123 @@ class MainWindow(QMainWindow):
                     menu.addSeparator()
                 else:
                     menu.addAction(a[name])
-            if title == "&Edit":
+            if title == "&View":
                 menu.addSeparator()
                 menu.addAction(self.library_dock.toggleViewAction())
                 menu.addAction(self.solver_dock.toggleViewAction())
+        self._install_stop_key()
         self._sync_actions()
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        delta, self._last_tick = now - self._last_tick, now
+        game = self.session.current
+        if game is None:
+            self.clock_label.setText("")
+            return
+        if not self.isMinimized() and not self.player.loaded:
+            game.add_time(delta)
+        self._show_clock()
+
+    def _show_clock(self) -> None:
+        game = self.session.current
+        if game is None:
+            return
+        text = session_mod.time_text(game.elapsed)
+        if game.status == session_mod.SOLVED:
+            text = f"Solved in {text}" + (" with help" if game.helped else "")
+        self.clock_label.setText(text)
+
+    def show_stats(self) -> None:
+        StatsDialog(self.session, self).exec()
+        self.refresh_library()
+
+    def _zoom_changed(self, zoom: float) -> None:
+        if self.doc is not None:
+            self.settings.set_zoom(self.doc.kind.name, zoom)
 
     # ================================================================= loading and saving
     def restore_last_game(self) -> None:
-        path = settings_mod.autosave_path()
-        if path.exists():
-            try:
-                doc = files.load_path(path)
-                doc.path = None
-                name = self.settings.last_source
-                if name and any(b.name == name for b in files.builtins()):
-                    doc.name = name
-                elif name and Path(name).exists():
-                    doc.path = Path(name)
-                if self.load_doc(doc, quiet=True):
-                    self.statusBar().showMessage(f"Restored your game in progress: {doc.title}.", 8000)
-                    return
-            except PuzzleError as exc:
-                self.statusBar().showMessage(f"The autosaved game could not be restored ({exc})", 8000)
-        first = files.builtins()
-        if first:
-            self.open_source(first[0].name)
+        """The game that was open when the app last quit (or was killed), else the
+        first built-in.  A record that cannot be read was kept aside: say so where the
+        user cannot miss it."""
+        game = self.session.restore()
+        if game is not None:
+            self._show_opened(game)
+            self.statusBar().showMessage(f"Restored your game in progress: {game.title}.", 8000)
+        else:
+            first = files.builtins()
+            if first:
+                self.open_source(first[0].name)
+        self._show_notices()
 
     def open_source(self, source: str, kind: str | None = None) -> bool:
+        """Open a built-in's name, a file path, a game ID or a game on record
+        ("game:KEY"); on any problem keep the current game and say why."""
+        if source.startswith("game:") and kind is None:
+            self._save_current_game()
+            try:
+                game = self.session.open_key(source[len("game:") :])
+            except PuzzleError as exc:
+                self.show_error(str(exc))
+                self.refresh_library()
+                return False
+            self._show_opened(game)
+            return True
         try:
             doc = files.load_source(source, kind)
         except PuzzleError as exc:
             self.show_error(str(exc))
             return False
-        return self.load_doc(doc)
+        return self.load_doc(doc, origin=session_mod.GAME_ID if kind or ":" in source else None)
 
-    def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False) -> bool:
-        """Show ``doc``; on any problem keep the current game and say why."""
+    def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
+        """Show ``doc`` with its game on record (or its own progress if it is new).
+
+        The game it replaces stays in its own record.  On any problem keep the current
+        game and say why."""
+        self._save_current_game()
         try:
-            history = doc.history()
+            game = self.session.open(doc, origin)  # changes nothing if it raises
         except PuzzleError as exc:
             if not quiet:
                 self.show_error(str(exc))
+            self._show_notices()
             return False
+        self._show_opened(game)
+        self._show_notices()
+        return True
+
+    def _show_opened(self, game: session_mod.Game) -> None:
+        """Show the session's current game, whatever was on screen before."""
         self.stop_solving()
         self.player.clear()
         self._clear_result()
-        self.doc = doc
-        self.history = history
+        doc = game.doc
         self._install_board(doc.kind)
-        self._was_solved = doc.kind.is_solved(history.state)
-        group = self._library_groups.get(doc.kind.name)
-        if group is not None:
-            group.setExpanded(True)  # show where the open puzzle sits
-        self.title_label.setText(doc.title + (f"  —  {doc.meta['source']}" if doc.meta.get("source") else ""))
-        self.setWindowTitle(f"{doc.title} – puzzlegui")
-        self.settings.last_source = doc.name or (str(doc.path) if doc.path else "")
+        self._was_solved = doc.kind.is_solved(game.history.state)
+        self.title_label.setText(doc.title + (f"  \u2014  {doc.meta['source']}" if doc.meta.get("source") else ""))
+        self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self._show_game()
-        self._schedule_autosave()
-        return True
+        self.autosave()  # the session now says this game is current
+        self.refresh_library()
+
+    def _save_current_game(self) -> None:
+        if self.session.current is not None and self.autosave_clock.dirty:
+            self.autosave()
+
+    def _show_notices(self) -> None:
+        """Messages the user must read (a saved game kept aside): a dialog that stays
+        until it is closed, never only a status line another message replaces."""
+        while self.session.notices:
+            self.show_error(self.session.notices.pop(0))
 
     def _install_board(self, kind) -> None:
         if self.board is not None:
             self.board.stop_animations()
             self.board.moveRequested.disconnect(self.play_move)
-            self.board.setParent(None)
+            self.board_view.set_board(None)
             self.board.deleteLater()
             self.board = None
         old_panel = self.side_scroll.takeWidget()
@@ -309,9 +475,11 @@ class MainWindow(QMainWindow):
         self.board.animation_ms = self._animation_ms()
         self.board.moveRequested.connect(self.play_move)
         self.board.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        self.board_holder.addWidget(self.board, 1)
         if self.history is not None:
             self.board.set_state(self.history.state)
+        self.board_view.set_board(self.board)
+        self.board_view.zoom = 1.0
+        self.board_view.set_zoom(self.settings.zoom(kind.name))
         panel = self.board.side_panel()
         if panel is not None:
             self.side_scroll.setWidget(panel)
@@ -346,7 +514,7 @@ class MainWindow(QMainWindow):
     def save(self) -> bool:
         if self.doc is None:
             return False
-        if self.doc.path is None or self.doc.path == settings_mod.autosave_path():
+        if self.doc.path is None:
             return self.save_as()
         return self._save_to(self.doc.path)
 
@@ -364,29 +532,65 @@ class MainWindow(QMainWindow):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
+        game = self.session.current
         try:
-            files.save_atomic(path, files.dumps(self.doc, self.history))
-        except OSError as exc:
-            self.show_error(f"Could not save to {path}: {exc.strerror or exc}. Your game is unchanged.")
+            files.save_atomic(path, files.dumps(game.doc, game.history))
+        except (OSError, UnicodeError, PuzzleError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.show_error(f"Could not save to {path}: {reason}. Your game is unchanged.")
             return False
-        self.doc.path = Path(path)
-        self.doc.name = ""
-        self.settings.last_source = str(path)
+        try:
+            self.session.saved_as(game, path)  # the game's record now follows the file
+        except (OSError, UnicodeError, PuzzleError) as exc:
+            self._autosave_failed(exc)
+        self.autosave_clock.saved()
         self.statusBar().showMessage(f"Saved {path}.", 5000)
         self.refresh_library()
         return True
 
     def autosave(self) -> None:
+        """Write the current game's record now (the timer calls this; so do quitting,
+        SIGTERM and switching puzzles)."""
         self._autosave_timer.stop()
-        if self.doc is None or self.history is None:
+        if self.session.current is None:
             return
         try:
-            files.save_atomic(settings_mod.autosave_path(), files.dumps(self.doc, self.history))
-        except (OSError, PuzzleError) as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            self.session.save()
+        except (OSError, UnicodeError, PuzzleError) as exc:
+            self._autosave_failed(exc)
+            return
+        self.autosave_clock.saved()
+        self._autosave_error = None
+        self._mark_library_item()
+
+    def _mark_library_item(self) -> None:
+        """The open puzzle's library line shows its state (new, in progress, solved)."""
+        game = self.session.current
+        item = self._library_items.get(game.source)
+        if item is None:
+            self.refresh_library()  # a puzzle the library did not list yet
+            return
+        status = game.status
+        if item.data(0, Qt.UserRole + 1) != status:
+            title = item.text(0)
+            for mark in STATUS_MARK.values():
+                if mark and title.startswith(mark):
+                    title = title[len(mark) :]
+            item.setText(0, STATUS_MARK[status] + title)
+            item.setData(0, Qt.UserRole + 1, status)
+        if self.library.currentItem() is not item:
+            self.library.setCurrentItem(item)
+
+    def _autosave_failed(self, exc) -> None:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        message = f"Your game could not be saved automatically: {reason}. Use Save As to keep it."
+        if getattr(self, "_autosave_error", None) != message:  # say it once, not on every move
+            self._autosave_error = message
+            self.show_error(message)
 
     def _schedule_autosave(self) -> None:
-        self._autosave_timer.start()
+        due = self.autosave_clock.changed(time.monotonic())
+        self._autosave_timer.start(int(due * 1000))
 
     # ================================================================= playing
     def play_move(self, move) -> None:
@@ -415,6 +619,8 @@ class MainWindow(QMainWindow):
 
     def restart(self) -> None:
         if self._game_input_ok():
+            if self.game.status == session_mod.SOLVED:
+                self.session.new_attempt(self.game)  # a new try: the clock starts again
             self.history.restart()
             self._show_game()
             self.statusBar().showMessage("Restarted: Undo brings your moves back.", 5000)
@@ -429,14 +635,25 @@ class MainWindow(QMainWindow):
     def _show_game(self, move=None, animate=False) -> None:
         """Show the history's current state and everything that depends on it."""
         state = self.history.state
+        self._changes += 1  # an aid's answer for an earlier position no longer applies
         self.board.set_interactive(True)
         self.board.set_state(state, move=move, animate=animate)
+        if self.problems.isVisible():
+            self._show_problems([])
+        self._apply_mark_mistakes()
         solved = self.doc.kind.is_solved(state)
         if solved and not self._was_solved:
             self.board.celebrate()
-            self.statusBar().showMessage(f"Solved! {self.doc.title} is complete.", 10000)
+            st = self.session.note_solved(self.game)
+            record = ""
+            if not self.game.helped and st.best == round(self.game.elapsed, 1):
+                record = f" Your best time: {session_mod.time_text(st.best)}."
+            self.statusBar().showMessage(
+                f"Solved! {self.doc.title} is complete in {session_mod.time_text(self.game.elapsed)}.{record}", 10000
+            )
             self.puzzleSolved.emit()
         self._was_solved = solved
+        self._show_clock()
         self._sync_actions()
         self._schedule_autosave()
         self.gameChanged.emit()
@@ -453,27 +670,161 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("No sure move found from here; try Check or Solve.", 6000)
             return
         if h.move is not None:
+            self.session.note_help(self.game, "hint")
             self.play_move(h.move)
         self.board.set_highlight(h.cells, h.text)
         self.statusBar().showMessage(f"Hint: {h.text}", 15000)
 
     def check(self) -> None:
+        """Mark every broken rule on the board and list them all under it."""
         if not self._game_input_ok():
             return
         violations = self.doc.kind.check(self.history.state)
         self.board.set_violations(violations)
         if not violations:
+            self._show_problems([])
             if self.doc.kind.is_solved(self.history.state):
                 self.statusBar().showMessage("Solved, and every rule holds.", 6000)
             else:
                 self.statusBar().showMessage("No broken rules so far.", 6000)
         else:
             n = len(violations)
-            self.statusBar().showMessage(
-                f"{n} problem{'s' if n != 1 else ''}: {violations[0].reason}" + ("…" if n > 1 else ""), 10000
-            )
+            self._show_problems([v.reason for v in violations], f"{n:,} broken rule{'s' if n != 1 else ''}")
+            self.statusBar().showMessage(f"{n:,} problem{'s' if n != 1 else ''}: listed under the board.", 10000)
+
+    def _show_problems(self, lines: list[str], heading: str = "") -> None:
+        """Every problem Check or "Correct so far?" found, where all can be read."""
+        if not lines:
+            self.problems.hide()
+            self.problems.setPlainText("")
+            return
+        self.problems.setPlainText(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
+        self.problems.show()
+
+    # ================================================================= the player's aids
+    # Each runs off the GUI thread (core.aids searches, bounded by its own time limits);
+    # its answer carries a token naming the game and the position it was asked for, and
+    # is dropped if the player has moved on meanwhile.
+    def _aid_token(self, name: str) -> tuple:
+        self._aid_serial = getattr(self, "_aid_serial", 0) + 1
+        return (self.game.key, self._changes, name, self._aid_serial)
+
+    def _run_aid(self, name: str, fn, args, on_done, working: str) -> None:
+        if not self._game_input_ok():
+            return
+        running = getattr(self, "_aid", None)
+        if running is not None and running.is_running():
+            self.statusBar().showMessage("Still working on the last request\u2026", 4000)
+            return
+        token = self._aid_token(name)
+        call = BackgroundCall(token, fn, args, self)
+        call.done.connect(lambda tok, value: self._aid_done(tok, value, on_done))
+        call.failed.connect(self._aid_failed)
+        self._aid = call
+        self._aid_wanted = token
+        self.statusBar().showMessage(working)
+        call.start()
+
+    def _aid_current(self, token) -> bool:
+        return (
+            token == getattr(self, "_aid_wanted", None)
+            and self.game is not None
+            and token[:2] == (self.game.key, self._changes)
+        )
+
+    def _aid_done(self, token, value, on_done) -> None:
+        if self._aid_current(token):
+            self._aid_wanted = None
+            on_done(value)
+        self.aidFinished.emit(token[2])
+
+    def _aid_failed(self, token, message: str) -> None:
+        if self._aid_current(token):
+            self._aid_wanted = None
+            self.show_error(message)
+        self.aidFinished.emit(token[2])
+
+    def sure_steps(self) -> None:
+        kind, state = self.doc.kind, self.history.state
+
+        def done(value):
+            moves, counts = value
+            if moves:
+                self.session.note_help(self.game, "hint")
+                self.history.push(Batch(tuple(moves), "sure steps"))
+                self.board.set_highlight()
+                self._show_game()
+            self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
+
+        self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
+
+    def correct_so_far(self) -> None:
+        kind, state = self.doc.kind, self.history.state
+
+        def done(found):
+            if not found:
+                text = found.reason or "No mistakes so far: every entry is in a solution."
+                self._show_problems([])
+                self.board.set_highlight()
+                self.statusBar().showMessage(text, 10000)
+                return
+            cells = tuple(c for m in found for c in m.cells)
+            n = len(found)
+            heading = f"{n:,} entr{'ies' if n != 1 else 'y'} in no solution"
+            self.board.set_highlight(cells, heading)
+            self._show_problems([m.text for m in found], heading)
+            self.statusBar().showMessage(f"{heading}: marked on the board and listed under it.", 12000)
+
+        self._run_aid("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")
+
+    def undo_to_first_mistake(self) -> None:
+        kind, snapshot = self.doc.kind, self.history.copy()
+
+        def done(rewind):
+            if rewind.back > 0:
+                self.history.seek(rewind.index)
+                self.board.set_highlight()
+                self._show_game()
+                self.statusBar().showMessage(
+                    f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Redo brings them back.",
+                    12000,
+                )
+            else:
+                self.statusBar().showMessage(rewind.text, 10000)
+
+        self._run_aid("rewind", aids.first_mistake, (kind, snapshot), done, "Looking for your first mistake\u2026")
+
+    def _toggle_mark_mistakes(self) -> None:
+        self.settings.mark_mistakes = self.actions_by_name["mark_mistakes"].isChecked()
+        self._apply_mark_mistakes()
+
+    def _apply_mark_mistakes(self) -> None:
+        """With "Mark mistakes as I play" on, broken rules show after every move."""
+        if self.board is None or self.history is None:
+            return
+        on = self.settings.mark_mistakes
+        if hasattr(self.board, "set_show_mistakes"):
+            self.board.set_show_mistakes(on)  # a kind that marks them itself (Kurosu)
+        elif on:
+            self.board.set_violations(self.doc.kind.check(self.history.state))
+        else:
+            self.board.set_violations([])
 
     # ================================================================= solving
+    # The window waits for one solve at a time (``_solve_id``, the id of its SolveJob) and
+    # drops the answer of any other: a solve stopped for another puzzle must not land on
+    # it.  A solution's replay is prepared off the GUI thread (``_replay_request``).
+    _solve_id: int | None = None
+    _replay_request = None  # the Background call preparing the replay the window waits for
+    _solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
+
+    @staticmethod
+    def _prepare_replay(kind, base, solution):
+        """A solution's replay, made on a worker thread: its steps (the kind explains every
+        move; seconds on a 40x40 Kurosu) and the player's checkpoints."""
+        steps = kind.solution_steps(base, solution)
+        return steps, replay_checkpoints(kind, base, steps)
+
     def solve(self) -> None:
         if self.doc is None or (self.job is not None and self.job.is_running()):
             return
@@ -484,9 +835,14 @@ class MainWindow(QMainWindow):
         mode = self.panel.current_mode()
         self.settings.solve_mode = mode
         self.settings.max_solutions = self.panel.max_solutions.value()
+        time_limit = self.panel.current_time_limit()
+        self.settings.time_limit = time_limit or 0.0
         trace = self.panel.current_show() == "search"
-        self.job = SolveJob(kind, self.solve_base, mode, self.panel.max_solutions.value(), trace, parent=self)
-        self.job.progress.connect(self.panel.set_progress)
+        # the last job (ended) is dropped here and freed with its thread: no parent keeps it
+        self.job = SolveJob(kind, self.solve_base, mode, self.panel.max_solutions.value(), trace,
+                            time_limit=time_limit)
+        self._solve_id = self.job.job_id
+        self.job.progress.connect(self._on_solve_progress)
         self.job.finished.connect(self._on_solve_finished)
         self.job.failed.connect(self._on_solve_failed)
         self.job.ended.connect(self._on_job_ended)
@@ -496,78 +852,176 @@ class MainWindow(QMainWindow):
         self._sync_actions(solving=True)
         self.job.start()
 
-    def stop_solving(self) -> None:
+    def _install_stop_key(self) -> None:
+        """Esc is Stop on the first press, whatever had the focus.  A menu closed with Esc
+        leaves the menu bar focused in its keyboard mode, and the menu bar claims the
+        next Esc (ShortcutOverride) to leave that mode: the Stop shortcut never fired
+        until a further press.  While Stop is live, the filter keeps the menu bar from
+        claiming Esc and gives the focus back to the board (which ends that mode)."""
+        self._stop_key_filter = _StopKeyFilter(self)
+        self.menuBar().installEventFilter(self._stop_key_filter)
+
+    def _forget_solve(self) -> None:
+        """Give up on the solve and the replay the window waits for: their late answers
+        are dropped.  Called whenever another puzzle is shown (load_doc)."""
         if self.job is not None and self.job.is_running():
             self.job.stop()
+            self.panel.set_running(False)
+        self._solve_id = None
+        self._cancel_replay()
+
+    def stop_solving(self) -> None:
+        """Stop (the button, Esc, the menu): ends a running solve, a generation, the
+        preparation of a replay or a playing replay, whichever is going on."""
+        stopped = False
+        if self.job is not None and self.job.is_running():
+            self.job.stop()  # milliseconds; the solutions found so far still come and show
+            self.panel.set_running(False)
+            stopped = True
+        if self._replay_request is not None:
+            self._cancel_replay()
+            self.panel.set_step_text("")
+            stopped = True
+        if stopped:
             self.statusBar().showMessage("Stopped.", 4000)
         elif self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
-            self._sync_actions()
         elif self.player.playing:
             self.player.pause()
+        self._sync_player()  # the actions and the play button
 
-    def _on_job_ended(self) -> None:
-        self.panel.set_running(False)
-        self._sync_actions()
+    def _on_job_ended(self, job_id: int) -> None:
+        if self.job is not None and job_id == self.job.job_id:
+            self.panel.set_running(False)
+            self._sync_actions()
 
-    def _on_solve_failed(self, message: str) -> None:
+    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
+        if job_id == self._solve_id:
+            self.panel.set_progress(nodes, elapsed, solutions)
+
+    def _on_solve_failed(self, job_id: int, message: str) -> None:
+        if job_id != self._solve_id:
+            return
+        self._solve_id = None
         self.panel.set_result(message)
         self.show_error(message)
 
-    def _on_solve_finished(self, result, steps, seen) -> None:
+    def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
+        if job_id != self._solve_id or self.doc is None:
+            return  # the answer of a solve given up on
+        self._solve_id = None
         self.panel.set_running(False)  # the thread's own "ended" may come a moment later
         self.result = result
         self.recorded_steps = steps
-        kind = self.doc.kind
-        text = kind.describe_result(result)
+        self._solution_replays = {}
+        # the kind's sentence was made by the worker: nothing here grows with the board
         self.panel.set_result(text)
         self.panel.set_progress(result.nodes, result.elapsed, result.count)
         self.statusBar().showMessage(text, 10000)
-        self.panel.set_solutions(result.count, 0)
+        self.panel.set_solutions(len(result.solutions), 0, result.count)
         if seen > len(steps):
             self.panel.window_note.setText(
                 f"The search made {seen:,} steps; the replay shows the first {len(steps):,}."
             )
         else:
             self.panel.window_note.setText("")
-        self.solveFinished.emit(result)
-        if result.status == solver.STOPPED and not result.solutions and not steps:
-            return
         self.solution_index = 0
-        self._load_replay(autoplay=True)
+        if result.status == solver.STOPPED and not result.solutions and not steps:
+            self.solveFinished.emit(result)
+            return
+        # solveFinished once the replay plays (it may be prepared on a worker first)
+        if not self._load_replay(autoplay=True, announce=True):
+            self.solveFinished.emit(result)
 
-    def _load_replay(self, autoplay: bool) -> None:
+    def _load_replay(self, autoplay: bool, seek_end: bool = False, announce: bool = False) -> bool:
+        """Load the replay the panel asks for: the recorded search, or the chosen solution
+        (its steps and checkpoints made on a worker thread the first time).  False if
+        there is nothing to replay."""
+        self._cancel_replay()
+        if self.doc is None:
+            return False
         kind = self.doc.kind
         if self.panel.current_show() == "search" and self.recorded_steps:
-            steps = self.recorded_steps
-        elif self.result is not None and self.result.solutions:
-            steps = kind.solution_steps(self.solve_base, self.result.solutions[self.solution_index])
-        else:
+            self._start_replay(self.recorded_steps, None, autoplay, seek_end, announce)
+            return True
+        if self.result is None or not self.result.solutions:
+            return False
+        index = min(self.solution_index, len(self.result.solutions) - 1)
+        ready = (self._solution_replays or {}).get(index)
+        if ready is not None:
+            self._start_replay(ready[0], ready[1], autoplay, seek_end, announce)
+            return True
+        request = Background(self._prepare_replay, kind, self.solve_base, self.result.solutions[index])
+        self._replay_request = request
+        shown = self.history.state if self.history is not None else None
+        request.done.connect(
+            lambda replay, r=request: self._on_replay_ready(r, index, shown, replay, autoplay, seek_end, announce)
+        )
+        request.failed.connect(lambda message, r=request: self._on_replay_failed(r, message, announce))
+        self.panel.set_step_text("Preparing the replay…")
+        self._sync_player()
+        return True
+
+    def _on_replay_ready(self, request, index, shown, replay, autoplay, seek_end, announce) -> None:
+        if request is not self._replay_request:
+            return  # cancelled: another solution, another puzzle, Stop
+        self._replay_request = None
+        self.panel.set_step_text("")
+        if self.result is None or self.doc is None:
             return
+        if self._solution_replays is None:
+            self._solution_replays = {}
+        self._solution_replays[index] = replay
+        if self.history is not None and self.history.state is not shown and not self.player.loaded:
+            self._sync_player()  # the player made a move meanwhile: the game stays on show
+            return
+        self._start_replay(replay[0], replay[1], autoplay, seek_end, announce)
+
+    def _on_replay_failed(self, request, message: str, announce: bool) -> None:
+        if request is not self._replay_request:
+            return
+        self._replay_request = None
+        self.panel.set_step_text("")
+        self._sync_player()
+        self.show_error(f"The replay could not be prepared: {message}")
+        if announce and self.result is not None:
+            self.solveFinished.emit(self.result)
+
+    def _cancel_replay(self) -> None:
+        self._replay_request = None  # its answer, when it comes, is dropped
+
+    def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
         self.board.set_interactive(False)
-        self.player.load(kind, self.solve_base, steps)
+        self.player.load(self.doc.kind, self.solve_base, steps, checkpoints)
+        if seek_end:
+            self.player.seek(self.player.length)
         self._sync_player()
         if autoplay:
             self.player.play()
+        if announce:
+            self.solveFinished.emit(self.result)
 
     def choose_solution(self, index: int) -> None:
-        if self.result is None or not 0 <= index < self.result.count:
+        if self.result is None or not 0 <= index < len(self.result.solutions):
             return
         self.solution_index = index
-        self.panel.set_solutions(self.result.count, index)
+        self.panel.set_solutions(len(self.result.solutions), index, self.result.count)
         if self.panel.current_show() == "search":
+            self.panel.show_box.blockSignals(True)  # one replay to load, not two
             self.panel.set_show("solution")
-        self._load_replay(autoplay=False)
-        self.player.seek(self.player.length)
+            self.panel.show_box.blockSignals(False)
+            self.settings.show = "solution"
+        self._load_replay(autoplay=False, seek_end=True)
 
     def apply_solution(self) -> None:
         if self.result is None or not self.result.solutions:
             return
         kind = self.doc.kind
+        self._cancel_replay()
         self.player.clear()
-        solution = self.result.solutions[self.solution_index]
+        solution = self.result.solutions[min(self.solution_index, len(self.result.solutions) - 1)]
         moves = tuple(kind.solution_moves(self.history.state, solution))
         try:
             self.history.push(Batch(moves, "solution"))
@@ -580,6 +1034,7 @@ class MainWindow(QMainWindow):
         self._sync_player()
 
     def back_to_game(self) -> None:
+        self._cancel_replay()
         self.player.clear()
         self.board.set_highlight()
         self.panel.set_step_text("")
@@ -588,7 +1043,9 @@ class MainWindow(QMainWindow):
 
     def toggle_play(self) -> None:
         if not self.player.loaded:
-            self._load_replay(autoplay=False)
+            if self._replay_request is None:
+                self._load_replay(autoplay=True)
+            return
         if self.player.playing:
             self.player.pause()
         else:
@@ -613,7 +1070,10 @@ class MainWindow(QMainWindow):
             self.board.celebrate()
 
     def _sync_player(self) -> None:
-        self.panel.set_player(self.player.loaded, self.player.position, self.player.length, self.player.playing)
+        result = self.result
+        can_play = result is not None and bool(result.solutions or self.recorded_steps)
+        self.panel.set_player(self.player.loaded, self.player.position, self.player.length, self.player.playing,
+                              can_play and self._replay_request is None)
         self._sync_actions()
 
     def _speed_changed(self, speed: float) -> None:
@@ -633,8 +1093,10 @@ class MainWindow(QMainWindow):
             self._load_replay(autoplay=False)
 
     def _clear_result(self) -> None:
+        self._forget_solve()
         self.result = None
         self.recorded_steps = []
+        self._solution_replays = {}
         self.solution_index = 0
         self.panel.set_solutions(0)
         self.panel.clear_progress()
@@ -655,30 +1117,44 @@ class MainWindow(QMainWindow):
     def generate(self, kind_name: str, params: dict, seed) -> None:
         if self.gen_task is not None:
             self.gen_task.cancel()
-        self.gen_task = GenerateTask(kind_name, params, seed, self)
+        task = self.gen_task = GenerateTask(kind_name, params, seed, self)
         kind = registry.get(kind_name)
 
-        def done(puzzle):
+        def mine(task_id) -> bool:
+            """Only the newest request's answer is shown; a cancelled one says nothing."""
+            if self.gen_task is None or self.gen_task.task_id != task_id:
+                return False
             self.gen_task = None
             self._sync_actions()
+            return True
+
+        def done(task_id, puzzle):
+            if not mine(task_id):
+                return
             try:
                 state = kind.decode(puzzle)
             except PuzzleError as exc:
                 self.show_error(f"The generator made a puzzle that does not load: {exc}")
                 return
             title = f"Random {kind.title} (seed {seed})"
-            self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}))
+            self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}), origin=session_mod.GENERATED)
             self.statusBar().showMessage(f"New puzzle: {title}.", 6000)
 
-        def failed(message):
-            self.gen_task = None
-            self._sync_actions()
-            self.show_error(message)
+        def failed(task_id, message):
+            if mine(task_id):
+                self.show_error(message)
 
-        self.gen_task.done.connect(done)
-        self.gen_task.failed.connect(failed)
-        self.statusBar().showMessage(f"Generating a {kind.title} puzzle… (Esc cancels)")
-        self.gen_task.start()
+        def elapsed(task_id, seconds):
+            if self.gen_task is not None and self.gen_task.task_id == task_id:
+                self.statusBar().showMessage(
+                    f"Generating a {kind.title} puzzle\u2026 {seconds:.0f} s (Esc cancels)"
+                )
+
+        task.done.connect(done)
+        task.failed.connect(failed)
+        task.elapsed.connect(elapsed)
+        self.statusBar().showMessage(f"Generating a {kind.title} puzzle\u2026 (Esc cancels)")
+        task.start()
         self._sync_actions()
 
     def edit_board(self) -> None:
@@ -688,8 +1164,11 @@ class MainWindow(QMainWindow):
         if dialog.exec() != EditDialog.Accepted or dialog.puzzle() is None:
             return
         kind = self.doc.kind
+        if kind.encode(dialog.puzzle()) == kind.encode(kind.initial(self.history.state)):
+            self.statusBar().showMessage("The board is unchanged; your game goes on.", 5000)
+            return
         meta = {"title": f"My {kind.title} puzzle", "source": "entered in puzzlegui"}
-        self.load_doc(files.PuzzleDoc(kind, dialog.puzzle(), meta=meta))
+        self.load_doc(files.PuzzleDoc(kind, dialog.puzzle(), meta=meta), origin=session_mod.ENTERED)
 
     # ================================================================= help, errors, state
     def show_help(self) -> None:
@@ -708,6 +1187,7 @@ class MainWindow(QMainWindow):
         self.last_error = message
         self.statusBar().showMessage(message, 10000)
         box = QMessageBox(QMessageBox.Warning, "puzzlegui", message, QMessageBox.Ok, self)
+        box.setTextFormat(Qt.PlainText)  # messages quote files and input: never HTML
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()  # window-modal but non-blocking
         self.error_box = box
@@ -724,8 +1204,10 @@ class MainWindow(QMainWindow):
         a["solve"].setEnabled(has and not solving)
         # Esc only means Stop while something runs; otherwise it reaches the board
         # (Strips uses it to drop a half-made cut)
-        a["stop"].setEnabled(solving or self.gen_task is not None or self.player.playing)
-        for name in ("save", "save_as", "edit", "hint", "check"):
+        a["stop"].setEnabled(
+            solving or self.gen_task is not None or self.player.playing or self._replay_request is not None
+        )
+        for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind"):
             a[name].setEnabled(has)
 
     # ================================================================= closing
@@ -734,10 +1216,15 @@ class MainWindow(QMainWindow):
         if self.job is not None:
             self.job.stop()
             self.job = None
+        self._solve_id = None
+        self._cancel_replay()
+        wait_background(3000)  # a replay or table being made: let it end (it cannot be stopped)
         if self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
         self.player.clear()
+        for call in BackgroundCall.running():  # an aid's search ends within its time limit
+            call.wait()
         if self.board is not None:
             self.board.stop_animations()
         self.autosave()

@@ -1,39 +1,80 @@
-"""Running a solver off the GUI thread.
+"""Running solver work off the GUI thread.
 
 ``SolverWorker`` lives on its own QThread and drives the kind's solver generator through
 ``core.solver.run``.  It talks to the window only through signals, and at most ~30 times a
 second, however many steps the search makes.  ``SolveJob`` owns the thread: ``stop()``
 asks the worker to stop (seen between any two solver events, so within milliseconds) and
 waits for the thread to end, so nothing is left running on Stop or on close.
+
+Every job has a unique ``job_id`` and every signal it sends carries it, so the window can
+tell the answer of the solve it waits for from a late answer of one it has given up on
+(stopped, or made for a puzzle no longer shown).  A job is owned by nobody but the
+window's reference to it: once its thread has ended and the window drops it, it is gone.
+
+``Background`` runs one plain function (the replay of a solution, a distance table) on a
+small thread pool and hands its return value back on the GUI thread.  It cannot be
+interrupted; whoever asked simply ignores an answer it no longer wants.
 """
 
 from __future__ import annotations
 
+import inspect
+import itertools
+import sys
 import threading
 import time
 import weakref
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal, Slot
 
 from ..core import solver
 from ..core.kind import PuzzleError
 
 PROGRESS_INTERVAL = 1 / 30  # seconds between progress signals
 MAX_RECORDED_STEPS = 200_000  # "show the search" replays at most this many steps
+KEEP_SOLUTIONS = 1000  # solutions kept for the chooser (all are counted)
+
+# While a worker thread runs Python, the GUI thread must take the GIL from it for every
+# event it handles; CPython hands it over only after the switch interval (5 ms by default),
+# and an event often needs it several times.  Measured on a 40x40 Kurosu count (bench_app):
+# the GUI thread's longest pause 130-200 ms at 5 ms, 30 ms at 0.5 ms, for a search ~5%
+# slower at most.
+GUI_SWITCH_INTERVAL = 0.0005  # seconds
+
+
+def share_the_gil() -> None:
+    """Make worker threads hand the GIL to the GUI thread promptly (process-wide)."""
+    if sys.getswitchinterval() > GUI_SWITCH_INTERVAL:
+        sys.setswitchinterval(GUI_SWITCH_INTERVAL)
+
+
+_job_ids = itertools.count(1)
+
+
+def _run_accepts(name: str) -> bool:
+    try:
+        return name in inspect.signature(solver.run).parameters
+    except (TypeError, ValueError):  # pragma: no cover
+        return False
 
 
 class SolverWorker(QObject):
-    progress = Signal(int, float, int)  # nodes, elapsed seconds, solutions so far
-    finished = Signal(object, list, int)  # Result, recorded steps, steps seen in all
-    failed = Signal(str)  # a sentence: the solver could not run
+    progress = Signal(int, int, float, int)  # job id, nodes, elapsed seconds, solutions so far
+    # job id, Result, recorded steps (a list, handed over as is), steps seen in all,
+    # the sentence describing the result
+    finished = Signal(int, object, object, int, str)
+    failed = Signal(int, str)  # job id, a sentence: the solver could not run
 
-    def __init__(self, kind, state, mode=solver.UNIQUE, max_solutions=1000, trace=False):
+    def __init__(self, kind, state, mode=solver.UNIQUE, max_solutions=1000, trace=False,
+                 job_id: int = 0, time_limit: float | None = None):
         super().__init__()
         self.kind = kind
         self.state = state
         self.mode = mode
         self.max_solutions = max_solutions
         self.trace = trace
+        self.job_id = job_id
+        self.time_limit = time_limit if time_limit else None
         self._stop = threading.Event()
 
     def stop(self) -> None:
@@ -48,13 +89,14 @@ class SolverWorker(QObject):
         nodes = 0
         started = time.perf_counter()
         last_emit = 0.0
+        job_id = self.job_id
 
         def tick(force=False):
             nonlocal last_emit
             now = time.perf_counter()
             if force or now - last_emit >= PROGRESS_INTERVAL:
                 last_emit = now
-                self.progress.emit(nodes, now - started, solutions)
+                self.progress.emit(job_id, nodes, now - started, solutions)
 
         def on_step(step):
             nonlocal seen
@@ -75,34 +117,50 @@ class SolverWorker(QObject):
             nodes = n
             tick()
 
+        extra = {}
+        should_stop = self._stop.is_set
+        if self.time_limit is not None:
+            if _run_accepts("time_limit"):
+                extra["time_limit"] = self.time_limit
+            else:  # an older driver: the worker keeps the time itself
+                deadline = started + self.time_limit
+                should_stop = lambda: self._stop.is_set() or time.perf_counter() >= deadline  # noqa: E731
+        if _run_accepts("keep"):
+            extra["keep"] = KEEP_SOLUTIONS
         try:
             result = solver.run(
                 self.kind.solve(self.state, trace=self.trace),
                 mode=self.mode,
                 max_solutions=self.max_solutions,
-                should_stop=self._stop.is_set,
+                should_stop=should_stop,
                 on_step=on_step if self.trace else None,
                 on_found=on_found,
                 on_progress=on_progress,
+                **extra,
             )
+            # the sentence is the kind's; on a big board it may take a while, so here
+            describe = getattr(self.kind, "describe_result", solver.describe)
+            description = describe(result)
         except PuzzleError as exc:
-            self.failed.emit(str(exc))
+            self.failed.emit(job_id, str(exc))
             return
         except Exception as exc:  # a solver bug must not take the app down
-            self.failed.emit(f"The solver failed: {type(exc).__name__}: {exc}")
+            self.failed.emit(job_id, f"The solver failed: {type(exc).__name__}: {exc}")
             return
         nodes = max(nodes, result.nodes)
+        solutions = max(solutions, result.count)
         tick(force=True)
-        self.finished.emit(result, steps, seen)
+        self.finished.emit(job_id, result, steps, seen, description)
 
 
 class SolveJob(QObject):
-    """One solve on one thread; the window keeps at most one alive."""
+    """One solve on one thread.  Nobody's child: the window holds the one it shows and
+    drops it when the next solve starts, so a finished job is freed with its thread."""
 
-    progress = Signal(int, float, int)
-    finished = Signal(object, list, int)
-    failed = Signal(str)
-    ended = Signal()  # the thread has stopped, whatever the outcome
+    progress = Signal(int, int, float, int)
+    finished = Signal(int, object, object, int, str)
+    failed = Signal(int, str)
+    ended = Signal(int)  # the thread has stopped, whatever the outcome (job id)
 
     _all: "weakref.WeakSet[SolveJob]" = weakref.WeakSet()
 
@@ -111,12 +169,14 @@ class SolveJob(QObject):
         """Every job not yet garbage-collected (tests check none is left running)."""
         return list(cls._all)
 
-    def __init__(self, kind, state, mode=solver.UNIQUE, max_solutions=1000, trace=False, parent=None):
+    def __init__(self, kind, state, mode=solver.UNIQUE, max_solutions=1000, trace=False, parent=None,
+                 time_limit: float | None = None):
         super().__init__(parent)
         SolveJob._all.add(self)
+        self.job_id = next(_job_ids)
         self.thread = QThread()
-        self.thread.setObjectName(f"solver-{kind.name}")
-        self.worker = SolverWorker(kind, state, mode, max_solutions, trace)
+        self.thread.setObjectName(f"solver-{kind.name}-{self.job_id}")
+        self.worker = SolverWorker(kind, state, mode, max_solutions, trace, self.job_id, time_limit)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.worker.progress.connect(self.progress)
@@ -124,18 +184,91 @@ class SolveJob(QObject):
         self.worker.failed.connect(self.failed)
         self.worker.finished.connect(self.thread.quit)
         self.worker.failed.connect(self.thread.quit)
-        self.thread.finished.connect(self.ended)
+        self.thread.finished.connect(self._thread_finished)
+
+    def _thread_finished(self) -> None:
+        self.ended.emit(self.job_id)
 
     def start(self) -> None:
+        share_the_gil()
         self.thread.start()
 
     def is_running(self) -> bool:
         return self.thread.isRunning()
 
+    def request_stop(self) -> None:
+        """Ask the search to stop, without waiting."""
+        self.worker.stop()
+
     def stop(self, wait_ms: int = 5000) -> bool:
-        """Ask the search to stop and wait for the thread; True if it has ended."""
+        """Ask the search to stop and wait for the thread; True if it has ended.  The
+        solver sees the request between two events, so this takes milliseconds."""
         self.worker.stop()
         if self.thread.isRunning():
             self.thread.quit()
             return self.thread.wait(wait_ms)
         return True
+
+
+# --- one function off the GUI thread -------------------------------------------------------
+_pool = QThreadPool()
+_pool.setMaxThreadCount(2)
+_pending: set = set()  # the Background objects whose answer has not been delivered yet
+
+
+class _Call(QRunnable):
+    def __init__(self, handle: "Background", fn, args):
+        super().__init__()
+        self.setAutoDelete(True)
+        self._handle = handle
+        self._fn = fn
+        self._args = args
+
+    def run(self) -> None:
+        handle = self._handle
+        try:
+            value = self._fn(*self._args)
+        except Exception as exc:  # reported on the GUI thread, never raised in the pool
+            handle._failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            handle._done.emit(value)
+        finally:
+            self._handle = None
+            self._fn = self._args = None
+
+
+class Background(QObject):
+    """``fn(*args)`` on the pool; ``done(value)`` or ``failed(sentence)`` on the GUI thread.
+
+    Create it on the GUI thread.  It keeps itself alive until it has answered."""
+
+    done = Signal(object)
+    failed = Signal(str)
+    _done = Signal(object)  # from the pool thread, queued to this object's (GUI) thread
+    _failed = Signal(str)
+
+    def __init__(self, fn, *args):
+        super().__init__()
+        self._done.connect(self._deliver)
+        self._failed.connect(self._deliver_failure)
+        _pending.add(self)
+        share_the_gil()
+        _pool.start(_Call(self, fn, args))
+
+    def _deliver(self, value) -> None:
+        _pending.discard(self)
+        self.done.emit(value)
+
+    def _deliver_failure(self, message: str) -> None:
+        _pending.discard(self)
+        self.failed.emit(message)
+
+
+def background_busy() -> bool:
+    """True while a Background call has not answered yet (for tests and shutdown)."""
+    return bool(_pending) or _pool.activeThreadCount() > 0
+
+
+def wait_background(ms: int = 5000) -> bool:
+    """Wait for the pool's calls to end (their answers are delivered by the event loop)."""
+    return _pool.waitForDone(ms)

@@ -8,8 +8,10 @@ switches pencil mode, Enter cycles like a click.  The board only emits moves.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
@@ -34,6 +36,10 @@ class Board(BoardWidget):
         self._live = []  # violations found as the player plays
         self._fades: list = []  # [animation, {index: (old, new)}, progress]
         self._panel = None
+        self._sprites: dict = {}  # (value, given, wrong, cell size, pixel ratio) -> QImage
+        self._layer = None  # the cells as drawn last frame (see _cells_layer)
+        self._layer_size = None
+        self._layer_keys: list = []
         self.setContextMenuPolicy(Qt.PreventContextMenu)  # right click plays, it opens no menu
 
     # --- geometry --------------------------------------------------------------------
@@ -108,33 +114,17 @@ class Board(BoardWidget):
             for i, pair in changed.items():
                 fading[i] = (pair, t)
 
-        for y in range(H):
-            for x in range(W):
-                i = y * W + x
-                rect = QRectF(*geo.cell_rect(x, y))
-                if s.givens[i] >= 0:
-                    painter.fillRect(rect, QColor(GIVEN_TILE))
-                if (x, y) in lit:
-                    painter.fillRect(rect, QColor(theme.HIGHLIGHT_FILL))
-                if (x, y) in wrong:
-                    fill = QColor(theme.ERROR_FILL)
-                    fill.setAlpha(170)  # a given's grey still shows through
-                    painter.fillRect(rect, fill)
-                given = s.givens[i] >= 0
-                if i in fading:
-                    (old, new), t = fading[i]
-                    if old >= 0:
-                        self._symbol(painter, rect, old, given, (x, y) in wrong, 1.0 + 0.25 * t, 1.0 - t)
-                    if new >= 0:
-                        self._symbol(painter, rect, new, given, (x, y) in wrong, 0.35 + 0.65 * t, t)
-                    elif s.marks[i]:
-                        self._pencil(painter, rect, s.marks[i], t)
-                    continue
-                v = s.cells[i]
-                if v >= 0:
-                    self._symbol(painter, rect, v, given, (x, y) in wrong)
-                elif s.marks[i]:
-                    self._pencil(painter, rect, s.marks[i])
+        painter.drawImage(0, 0, self._cells_layer(geo, s, wrong, lit, fading))
+        for i, ((old, new), t) in fading.items():  # a move fading in, over its empty cell
+            x, y = i % W, i // W
+            rect = QRectF(*geo.cell_rect(x, y))
+            given = s.givens[i] >= 0
+            if old >= 0:
+                self._symbol(painter, rect, old, given, (x, y) in wrong, 1.0 + 0.25 * t, 1.0 - t)
+            if new >= 0:
+                self._symbol(painter, rect, new, given, (x, y) in wrong, 0.35 + 0.65 * t, t)
+            elif s.marks[i]:
+                self._pencil(painter, rect, s.marks[i], t)
 
         # grid lines
         painter.setPen(QPen(QColor(theme.GRID), max(1.0, c / 40)))
@@ -194,6 +184,76 @@ class Board(BoardWidget):
             painter.drawLine(QPointF(cx - r, cy + r), QPointF(cx + r, cy - r))
         else:
             painter.drawEllipse(QPointF(cx, cy), r * 1.08, r * 1.08)
+
+    def _cells_layer(self, geo, s, wrong, lit, fading) -> QImage:
+        """The cells (tiles, marks, symbols) as one picture kept between frames: only
+        the cells that changed since the last frame are drawn again, so a replay step on
+        a 40x40 board redraws a handful of cells, not 1,600."""
+        W, H = s.width, s.height
+        ratio = self.devicePixelRatioF()
+        size = (self.width(), self.height(), ratio, geo.x0, geo.y0, geo.cell, W, H)
+        if self._layer is None or self._layer_size != size:
+            width, height = max(1, math.ceil(self.width() * ratio)), max(1, math.ceil(self.height() * ratio))
+            self._layer = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
+            self._layer.setDevicePixelRatio(ratio)
+            self._layer.fill(Qt.transparent)
+            self._layer_size = size
+            self._layer_keys = [None] * (W * H)
+        keys = self._layer_keys
+        cells, givens, marks = s.cells, s.givens, s.marks
+        c = geo.cell
+        painter = None
+        for i in range(W * H):
+            x, y = i % W, i // W
+            v = -2 if i in fading else cells[i]  # a fading cell: its symbols are drawn on top
+            key = (givens[i] >= 0, (x, y) in lit, (x, y) in wrong, v, marks[i] if v == -1 else 0)
+            if keys[i] == key:
+                continue
+            keys[i] = key
+            if painter is None:
+                painter = QPainter(self._layer)
+                painter.setRenderHint(QPainter.Antialiasing)
+            given, is_lit, is_wrong, _, mark = key
+            rect = QRectF(*geo.cell_rect(x, y))
+            painter.setCompositionMode(QPainter.CompositionMode_Source)
+            painter.fillRect(rect, QColor(theme.PAPER))
+            painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
+            if given:
+                painter.fillRect(rect, QColor(GIVEN_TILE))
+            if is_lit:
+                painter.fillRect(rect, QColor(theme.HIGHLIGHT_FILL))
+            if is_wrong:
+                fill = QColor(theme.ERROR_FILL)
+                fill.setAlpha(170)  # a given's grey still shows through
+                painter.fillRect(rect, fill)
+            if v >= 0:
+                painter.drawImage(rect.topLeft(), self._sprite(v, given, is_wrong, c))
+            elif mark:
+                self._pencil(painter, rect, mark)
+        if painter is not None:
+            painter.end()
+        return self._layer
+
+    def _sprite(self, v: int, given: bool, wrong: bool, c: float) -> QImage:
+        """The symbol drawn once into a transparent cell-sized picture, reused for every
+        cell that shows it (painting them one stroke at a time took 60-100 ms a frame on
+        a 40x40 board)."""
+        ratio = self.devicePixelRatioF()
+        key = (v, given, wrong, round(c, 3), ratio)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            if len(self._sprites) > 32:  # another size: the old pictures go
+                self._sprites.clear()
+            side = max(1, math.ceil(c * ratio))
+            sprite = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
+            sprite.setDevicePixelRatio(ratio)
+            sprite.fill(Qt.transparent)
+            p = QPainter(sprite)
+            p.setRenderHint(QPainter.Antialiasing)
+            self._symbol(p, QRectF(0, 0, c, c), v, given, wrong)
+            p.end()
+            self._sprites[key] = sprite
+        return sprite
 
     def _pencil(self, painter, rect: QRectF, marks: int, opacity=1.0):
         """Small muted marks: "maybe X" top left, "maybe O" bottom right."""

@@ -7,15 +7,22 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
 from puzzlegui.gui.board import BoardWidget
+from puzzlegui.gui.worker import Background
 
+from . import tables
 from .model import CCW, CW, Config, block_cells, parse_move
+
+COMPUTING = "Fewest moves from here: computing…"
+NOT_KNOWN = "Fewest moves from here: not known on a board this big (Solve finds a good solution)."
+_builds: dict = {}  # Config -> the Background call building its distance table
+_failed_builds: set = set()  # configurations whose table could not be built (memory)
 
 TILE = "#f3e2c0"  # a tile out of place
 TILE_HOME = "#dcebcf"  # a tile in its home square (and pointing up)
@@ -94,6 +101,33 @@ def tile_fill(config: Config, value: int, home: bool) -> str:
     return TILE_HOME if home else TILE
 
 
+def _paint_button(painter: QPainter, c: QPointF, cell: float, n: int, r: float, lit: bool, hovered: bool) -> None:
+    """One block's button centred at ``c`` (it fits in a cell round its centre)."""
+    radius = r * (1.25 if lit else 1.0)
+    if n % 2 == 1:
+        # the centre of an odd block is a tile: a red ring round its number
+        ring = cell * 0.41
+        colour = QColor(theme.HIGHLIGHT) if lit else QColor(BUTTON).lighter(130 if hovered else 100)
+        painter.setPen(QPen(colour, cell * (0.1 if lit else 0.065)))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawEllipse(c, ring, ring)
+        return
+    grad = QRadialGradient(c + QPointF(-r * 0.35, -r * 0.35), r * 1.3)
+    if lit:
+        grad.setColorAt(0.0, QColor("#fff3c4"))
+        grad.setColorAt(1.0, QColor(theme.HIGHLIGHT))
+    else:
+        grad.setColorAt(0.0, QColor(BUTTON).lighter(140 if hovered else 125))
+        grad.setColorAt(1.0, QColor(BUTTON))
+    painter.setPen(QPen(QColor(BUTTON_DARK), max(1.0, r * 0.18)))
+    painter.setBrush(QBrush(grad))
+    painter.drawEllipse(c, radius, radius)
+    if lit:
+        painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, r * 0.3)))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawEllipse(c, radius * 1.6, radius * 1.6)
+
+
 class Board(BoardWidget):
     margins = (0.3, 0.3, 0.3, 0.3)
 
@@ -108,6 +142,8 @@ class Board(BoardWidget):
         self._moves_label = None
         self._distance_label = None
         self._about_label = None
+        self._awaited_build = None  # the table build this board's panel waits for
+        self._sprites: dict = {}  # ready-made pictures of tiles and buttons (see _sprite)
 
     # --- geometry ------------------------------------------------------------------------------
     def grid_size(self):
@@ -190,8 +226,13 @@ class Board(BoardWidget):
             self.state_changed()
         return self._panel
 
-    def panel_texts(self) -> tuple[str, str, str]:
-        """(moves made, distance line, about the puzzle): what the side panel shows."""
+    def panel_texts(self, build: bool = True) -> tuple[str, str, str]:
+        """(moves made, distance line, about the puzzle): what the side panel shows.
+
+        The distance comes from a table of every position, built once per configuration
+        (a tenth of a second or more).  With ``build`` false the table is never built
+        here: the line says "computing…" and the table is built on a worker thread, and
+        the panel fills in when it is ready."""
         state = self.state
         if state is None:
             return ("", "", "")
@@ -199,12 +240,14 @@ class Board(BoardWidget):
         moves = f"Moves: {state.moves}"
         if self.kind.is_solved(state):
             dist = "Solved!"
+        elif not self.kind.can_tabulate(config) or config in _failed_builds:
+            dist = NOT_KNOWN
+        elif not build and tables.cached(config) is None:
+            self._build_table(config)
+            dist = COMPUTING
         else:
-            d = self.kind.distance(state) if self.kind.can_tabulate(config) else None
-            if d is None:
-                dist = "Fewest moves from here: not known on a board this big (Solve finds a good solution)."
-            else:
-                dist = f"Fewest moves from here: {d}"
+            d = self.kind.distance(state)
+            dist = NOT_KNOWN if d is None else f"Fewest moves from here: {d}"
         if config.rows_only:
             goal = "Goal: each row holds one number (row 1 all 1s, and so on)."
         else:
@@ -217,10 +260,25 @@ class Board(BoardWidget):
             how = "Left click: anticlockwise. Right click: clockwise."
         return (moves, dist, f"{goal}\n\n{how}\n\n{config.describe()}")
 
+    def _build_table(self, config) -> None:
+        call = _builds.get(config)
+        if call is None:
+            call = _builds[config] = Background(tables.get, config)
+            call.done.connect(lambda _table, c=config: _builds.pop(c, None))
+            call.failed.connect(lambda _message, c=config: (_failed_builds.add(c), _builds.pop(c, None)))
+        if self._awaited_build is not call:
+            self._awaited_build = call
+            call.done.connect(self._table_ready)
+            call.failed.connect(self._table_ready)
+
+    def _table_ready(self, _value=None) -> None:
+        self._awaited_build = None
+        self.state_changed()
+
     def state_changed(self) -> None:
         if self._panel is None:
             return
-        moves, dist, about = self.panel_texts()
+        moves, dist, about = self.panel_texts(build=False)  # never a table build on the GUI thread
         self._moves_label.setText(moves)
         self._distance_label.setText(dist)
         self._about_label.setText(about)
@@ -280,6 +338,28 @@ class Board(BoardWidget):
             if 0 <= x < config.w and 0 <= y < config.h:
                 painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2))
 
+    def _sprite(self, key, cell: float, draw) -> QImage:
+        """A cell-sized transparent picture, drawn once by ``draw(painter, centre)`` and
+        reused: antialiased rounded tiles and shaded buttons cost 30-50 ms a frame on a
+        10x10 board when drawn one by one, a few milliseconds as pictures."""
+        ratio = self.devicePixelRatioF()
+        full = (key, round(cell, 3), ratio)
+        sprite = self._sprites.get(full)
+        if sprite is None:
+            if len(self._sprites) > 600:  # another size: the old pictures go
+                self._sprites.clear()
+            side = max(1, math.ceil(cell * ratio))
+            sprite = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
+            sprite.setDevicePixelRatio(ratio)
+            sprite.fill(Qt.transparent)
+            p = QPainter(sprite)
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setRenderHint(QPainter.TextAntialiasing)
+            draw(p, QPointF(cell / 2, cell / 2))
+            p.end()
+            self._sprites[full] = sprite
+        return sprite
+
     def _paint_cell(self, painter, geo, state, x, y, goal) -> None:
         config = state.config
         i = y * config.w + x
@@ -287,7 +367,13 @@ class Board(BoardWidget):
         o = state.orient[i] if config.oriented else 0
         home = value == goal[i] and o == 0
         cx, cy = geo.cell_center(x, y)
-        paint_tile(painter, QPointF(cx, cy), geo.cell, value, tile_fill(config, value, home), 90.0 * o, arrow=config.oriented)
+        fill = tile_fill(config, value, home)
+        cell = geo.cell
+        sprite = self._sprite(
+            ("tile", value, fill, o, config.oriented), cell,
+            lambda p, c: paint_tile(p, c, cell, value, fill, 90.0 * o, arrow=config.oriented),
+        )
+        painter.drawImage(QPointF(cx - cell / 2, cy - cell / 2), sprite)
 
     def _paint_turning(self, painter, geo) -> None:
         old, bx, by, clockwise = self._turning
@@ -322,28 +408,13 @@ class Board(BoardWidget):
             hovered = self.hover == (bx, by) and self.interactive
             radius = r * (1.25 if lit else 1.0)
             if n % 2 == 1:
-                # the centre of an odd block is a tile: a red ring round its number
-                ring = geo.cell * 0.41
-                colour = QColor(theme.HIGHLIGHT) if lit else QColor(BUTTON).lighter(130 if hovered else 100)
-                painter.setPen(QPen(colour, geo.cell * (0.1 if lit else 0.065)))
-                painter.setBrush(Qt.NoBrush)
-                painter.drawEllipse(c, ring, ring)
-                radius = ring * 0.62
-            else:
-                grad = QRadialGradient(c + QPointF(-r * 0.35, -r * 0.35), r * 1.3)
-                if lit:
-                    grad.setColorAt(0.0, QColor("#fff3c4"))
-                    grad.setColorAt(1.0, QColor(theme.HIGHLIGHT))
-                else:
-                    grad.setColorAt(0.0, QColor(BUTTON).lighter(140 if hovered else 125))
-                    grad.setColorAt(1.0, QColor(BUTTON))
-                painter.setPen(QPen(QColor(BUTTON_DARK), max(1.0, r * 0.18)))
-                painter.setBrush(QBrush(grad))
-                painter.drawEllipse(c, radius, radius)
-                if lit:
-                    painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, r * 0.3)))
-                    painter.setBrush(Qt.NoBrush)
-                    painter.drawEllipse(c, radius * 1.6, radius * 1.6)
+                radius = geo.cell * 0.41 * 0.62
+            cell = geo.cell
+            sprite = self._sprite(
+                ("button", n % 2, lit, hovered), cell,
+                lambda p, centre: _paint_button(p, centre, cell, n, r, lit, hovered),
+            )
+            painter.drawImage(QPointF(c.x() - cell / 2, c.y() - cell / 2), sprite)
             if self.hasFocus() and (bx, by) == self.key_cursor:
                 painter.setPen(QPen(QColor(theme.PLAYER), max(2.0, r * 0.3)))
                 painter.setBrush(Qt.NoBrush)

@@ -28,7 +28,6 @@ from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
 from puzzlegui.gui.board import BoardWidget
 
-from . import audio
 from .model import BIT, DELTA, edge_key
 
 STUB = 0.85  # extra margin, in cells, on a side where A or B is attached
@@ -242,6 +241,7 @@ class MessagePanel(QWidget):
         heading = QLabel("<b>Message</b>")
         layout.addWidget(heading)
         self.text = QLabel()
+        self.text.setTextFormat(Qt.PlainText)  # the message is read off the file's symbols
         self.text.setFont(monospace_font())
         self.text.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.text.setWordWrap(False)
@@ -299,6 +299,8 @@ class MessagePanel(QWidget):
         if self._tmpdir is None:
             self._tmpdir = tempfile.TemporaryDirectory(prefix="puzzlegui-tracks-")
         path = os.path.join(self._tmpdir.name, "message.wav")
+        from . import audio  # numpy: loaded when first used, not at start-up
+
         audio.write_wav(self.message, path)
         if self._player is None:
             self._player = QMediaPlayer(self)
@@ -318,6 +320,8 @@ class MessagePanel(QWidget):
         if not path.lower().endswith(".wav"):
             path += ".wav"
         try:
+            from . import audio  # numpy: loaded when first used, not at start-up
+
             frames = audio.write_wav(self.message, path)
         except OSError as exc:
             self.status.setText(f"Could not write {path}: {exc.strerror or exc}.")

@@ -1,0 +1,306 @@
+"""Nothing the player did is lost: switching puzzles, broken autosaves, kills at bad
+moments, steady play, SIGTERM, and generator children that must die with the app.
+
+Real windows (offscreen), real clicks, real child processes killed with real signals."""
+
+import json
+import os
+import select
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from puzzlegui.core import files
+from puzzlegui.core.session import IN_PROGRESS
+from puzzlegui.gui.window import STATUS_MARK, MainWindow
+
+HERE = Path(__file__).parent
+POSIX = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX only")
+
+
+def library_item(window, source):
+    return window._library_items[source]
+
+
+def double_click(qtbot, window, source):
+    item = library_item(window, source)
+    window.library.scrollToItem(item)
+    rect = window.library.visualItemRect(item)
+    # a real double-click is a click, then a second press that the view sees as double
+    qtbot.mouseClick(window.library.viewport(), Qt.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(window.library.viewport(), Qt.LeftButton, pos=rect.center())
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.resize(1100, 700)
+    w.show()
+    yield w
+    w.shutdown()
+
+
+def test_switching_puzzles_and_back_keeps_the_game_and_its_undo(qtbot, window):
+    tracks = "tracks-mums-2008"
+    rotation = next(b.name for b in files.builtins() if b.kind == "rotation")
+    double_click(qtbot, window, tracks)
+    assert window.doc.name == tracks
+    for _ in range(3):
+        window.hint()  # real moves, through the same path as the board's
+    moves = window.history.moves()
+    assert len(moves) == 3
+    double_click(qtbot, window, rotation)
+    assert window.doc.name == rotation and not window.history.can_undo
+    assert library_item(window, tracks).text(0).startswith(STATUS_MARK[IN_PROGRESS])
+    double_click(qtbot, window, tracks)
+    assert window.doc.name == tracks
+    assert window.history.moves() == moves
+    assert window.actions_by_name["undo"].isEnabled()
+    assert window.board.state == window.history.state
+    # and after a quit, in a new window
+    window.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    assert again.doc.name == tracks and again.history.moves() == moves
+    again.shutdown()
+
+
+def test_the_open_puzzle_is_selected_in_the_library(qtbot, window):
+    rotation = next(b.name for b in files.builtins() if b.kind == "rotation")
+    double_click(qtbot, window, rotation)
+    assert window.library.currentItem() is library_item(window, rotation)
+
+
+def test_a_broken_autosave_is_kept_aside_and_announced_until_read(qtbot, window):
+    window.open_source("tracks-mums-2008")
+    window.hint()
+    window.close()
+    record = window.session.record_path(window.game.key)
+    with open(record, "r+b") as handle:
+        handle.truncate(100)
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    kept = list(record.parent.glob("*.broken-*.json"))
+    assert len(kept) == 1 and kept[0].stat().st_size == 100
+    box = again.error_box  # a dialog: it stays until the user closes it
+    assert box.isVisible() and str(kept[0]) in box.text()
+    assert again.doc is not None  # a game to play all the same
+    again.autosave()
+    assert kept[0].stat().st_size == 100  # the broken copy is never overwritten
+    box.close()
+    again.shutdown()
+
+
+def test_file_text_is_shown_as_plain_text(qtbot, window, tmp_path):
+    doc = files.load_builtin("tracks-mums-2008")
+    doc.meta["title"] = "<h1>Big</h1><img src=x>"
+    path = tmp_path / "html.json"
+    path.write_text(files.dumps(doc), encoding="utf-8")
+    assert window.open_source(str(path))
+    assert window.title_label.textFormat() == Qt.PlainText
+    assert "<h1>" in window.title_label.text()
+
+
+def test_saving_writes_through_a_symlink_with_the_umask_mode(qtbot, window, tmp_path):
+    target = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    window.open_source("tracks-mums-2008")
+    old = os.umask(0o022)
+    try:
+        assert window._save_to(target)
+        link.symlink_to(target)
+        assert window.open_source(str(link))
+        window.hint()
+        assert window.save()
+    finally:
+        os.umask(old)
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert len(json.loads(target.read_text())["progress"]) == 1
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_stale_temp_files_of_a_killed_save_are_cleaned(tmp_path):
+    path = tmp_path / "game.json"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp_path / f".game.json.{dead.stdout.strip()}.abc123.tmp"
+    stale.write_text("half a save")
+    files.save_atomic(path, "{}\n")
+    assert not stale.exists() and path.read_text() == "{}\n"
+
+
+# ---------------------------------------------------------------- kills and signals
+CHILD_PRELUDE = r"""
+import os, sys, signal
+from PySide6.QtCore import QStandardPaths, QTimer
+from PySide6.QtWidgets import QApplication
+QStandardPaths.setTestModeEnabled(True)  # the same folders as the test process
+app = QApplication([])
+from puzzlegui.gui.window import MainWindow
+w = MainWindow(restore=False)
+def say(text):
+    print(text, flush=True)
+"""
+
+
+def run_child(code, *args):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.Popen(
+        [sys.executable, "-c", CHILD_PRELUDE + code, *map(str, args)],
+        stdout=subprocess.PIPE, text=True, env=env,
+    )
+
+
+def wait_for(child, text):
+    for line in child.stdout:
+        if line.strip() == text:
+            return
+    raise AssertionError(f"the child ended before saying {text!r}")
+
+
+def finish(child):
+    child.wait(30)
+    child.stdout.close()
+
+
+SWITCHER = r"""
+x, y = sys.argv[1], sys.argv[2]
+w.open_source(x)
+w.hint(); w.hint()
+w.autosave()
+say("played")
+w.open_source(y)
+say("switched")
+app.exec()
+"""
+
+
+@POSIX
+@pytest.mark.parametrize("kill_at", ["played", "switched"])
+def test_a_kill_right_after_switching_files_never_mixes_them_up(qtbot, tmp_path, kill_at):
+    x, y = tmp_path / "x.json", tmp_path / "y.json"
+    x.write_text(files.dumps(files.load_builtin("tracks-mums-2008")), encoding="utf-8")
+    rotation = next(b.name for b in files.builtins() if b.kind == "rotation")
+    y.write_text(files.dumps(files.load_builtin(rotation)), encoding="utf-8")
+    y_before = y.read_text()
+    child = run_child(SWITCHER, x, y)
+    try:
+        wait_for(child, kill_at)
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        finish(child)
+    w = MainWindow(restore=True)
+    qtbot.addWidget(w)
+    # whichever game came back, it is attached to its own file
+    on_disk = files.load_path(w.doc.path)
+    assert on_disk.kind is w.doc.kind
+    assert on_disk.kind.encode(on_disk.state) == w.doc.kind.encode(w.doc.state)
+    assert w.save()
+    assert y.read_text() == y_before or w.doc.path == y
+    if w.doc.path == x:
+        assert len(json.loads(x.read_text())["progress"]) == 2
+    w.shutdown()
+
+
+STEADY = r"""
+w.open_source("tracks-mums-2008")
+w.autosave_clock.delay = 0.4
+moves = iter(range(10**6))
+def play():
+    n = next(moves)
+    w.hint() if n % 2 == 0 else w.undo()   # a move, then take it back: never done
+    say(f"move {n + 1}")
+timer = QTimer(); timer.timeout.connect(play); timer.start(100)
+app.exec()
+"""
+
+
+@POSIX
+def test_steady_play_cannot_starve_the_autosave(qtbot):
+    """A move every 100 ms restarts the 0.4 s delay each time; the 2 s maximum wait
+    still saves, so a kill after 3 s of play keeps what was played."""
+    child = run_child(STEADY)
+    try:
+        wait_for(child, "move 31")
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        finish(child)
+    w = MainWindow(restore=True)
+    qtbot.addWidget(w)
+    assert w.doc.name == "tracks-mums-2008"
+    # hint, undo, hint, undo...: the autosaved game has its first hint at least on
+    # record (as a move, or as the redo after an undo)
+    assert len(w.history) >= 1
+    w.shutdown()
+
+
+TERMINATED = r"""
+from puzzlegui.gui.app import _quit_cleanly_on_signals
+w.autosave_clock.delay = w.autosave_clock.max_wait = 10**6  # only quitting saves
+w.open_source("tracks-mums-2008")
+w.show()
+_quit_cleanly_on_signals(app, w)
+def play():
+    w.hint(); w.hint(); w.hint()
+    say("played")
+QTimer.singleShot(0, play)
+sys.exit(app.exec())
+"""
+
+
+@POSIX
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_sigterm_and_sigint_save_the_game_before_quitting(qtbot, sig):
+    child = run_child(TERMINATED)
+    try:
+        wait_for(child, "played")
+        os.kill(child.pid, sig)
+        assert child.wait(30) == 0
+    finally:
+        finish(child)
+    w = MainWindow(restore=True)
+    qtbot.addWidget(w)
+    assert w.doc.name == "tracks-mums-2008" and w.history.position == 3
+    w.shutdown()
+
+
+GENERATING = r"""
+w.open_source("tracks-mums-2008")
+w.generate("kurosu", {"width": 40, "height": 40, "unique": True, "difficulty": "hard"}, 7)
+say(f"generator {w.gen_task.child_pid()}")
+app.exec()
+"""
+
+
+def wait_until_gone(pid, seconds=30):
+    """True once ``pid`` has exited (pidfd: no polling, no sleeping)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        ready, _, _ = select.select([fd], [], [], seconds)
+        return bool(ready)
+    finally:
+        os.close(fd)
+
+
+@POSIX
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="needs pidfd_open (Linux 5.3+)")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_the_generator_child_dies_with_the_app(sig):
+    child = run_child(GENERATING)
+    try:
+        line = child.stdout.readline().strip()
+        assert line.startswith("generator ")
+        gen_pid = int(line.split()[1])
+        os.kill(child.pid, sig)
+    finally:
+        finish(child)
+    assert wait_until_gone(gen_pid), "the generator process outlived the app"
