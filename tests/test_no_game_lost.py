@@ -104,7 +104,7 @@ def test_file_text_is_shown_as_plain_text(qtbot, window, tmp_path):
     path.write_text(files.dumps(doc), encoding="utf-8")
     assert window.open_source(str(path))
     assert window.title_label.textFormat() == Qt.PlainText
-    assert "<h1>" in window.title_label.text()
+    assert "<h1>" in window.title_label.full_text()
 
 
 def test_saving_writes_through_a_symlink_with_the_umask_mode(qtbot, window, tmp_path):

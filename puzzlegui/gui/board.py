@@ -8,7 +8,7 @@ overrides ``paint_board`` plus the input handlers it needs.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QEasingCurve, QEvent, QSize, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
@@ -203,6 +203,7 @@ class BoardView(QScrollArea):
         self.board = board
         if board is not None:
             self.setWidget(board)
+            board.installEventFilter(self)  # Ctrl+wheel over the board zooms
             self._apply()
 
     def set_zoom(self, zoom: float) -> None:
@@ -248,12 +249,21 @@ class BoardView(QScrollArea):
         if self.zoom > 1.0:
             self._apply()
 
+    def _wheel_zoom(self, event) -> bool:
+        if not event.modifiers() & Qt.ControlModifier:
+            return False
+        if event.angleDelta().y() > 0:
+            self.zoom_in()
+        elif event.angleDelta().y() < 0:
+            self.zoom_out()
+        event.accept()
+        return True
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.board and event.type() == QEvent.Wheel:
+            return self._wheel_zoom(event)
+        return super().eventFilter(obj, event)
+
     def wheelEvent(self, event) -> None:
-        if event.modifiers() & Qt.ControlModifier:
-            if event.angleDelta().y() > 0:
-                self.zoom_in()
-            elif event.angleDelta().y() < 0:
-                self.zoom_out()
-            event.accept()
-            return
-        super().wheelEvent(event)
+        if not self._wheel_zoom(event):
+            super().wheelEvent(event)

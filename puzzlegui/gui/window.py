@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QMessageBox,
     QPlainTextEdit,
+    QToolBar,
     QScrollArea,
     QTreeWidget,
     QTreeWidgetItem,
@@ -39,12 +40,16 @@ from . import settings as settings_mod
 from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog, StatsDialog
 from .background import BackgroundCall
 from .board import BoardView
+from .widgets import ElidedLabel
 from .player import Player
 from .control_panel import SolverPanel
 from .tasks import GenerateTask
 from .player import checkpoints as replay_checkpoints
 from .worker import Background, SolveJob, wait_background
 
+LIBRARY_WIDTH = 172  # the docks' first width: the board has the rest
+SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
+DEFAULT_SIZE = (1200, 800)
 AUTOSAVE_DELAY_S = 0.4  # after the last move...
 AUTOSAVE_MAX_WAIT_S = 2.0  # ...but never later than this after the first unsaved one
 STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
@@ -67,6 +72,16 @@ class _StopKeyFilter(QObject):
                     window.board.setFocus(Qt.ShortcutFocusReason)  # the menu bar leaves its keyboard mode
                 return True  # not accepted: the key goes to the Stop shortcut
         return False
+
+
+def _short_title(title: str, kind_title: str) -> str:
+    """A built-in's title without its kind's name before a comma ("Kurosu, 1 June
+    2018" -> "1 June 2018", "Black and White, grid 01" -> "Grid 01") where the
+    library's group already says it."""
+    head, sep, rest = title.partition(", ")
+    if sep and rest and kind_title.lower().startswith(head.lower()):
+        return rest[0].upper() + rest[1:]
+    return title
 
 
 class MainWindow(QMainWindow):
@@ -128,10 +143,10 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1200, 760)
+            self.resize(*DEFAULT_SIZE)
         state = self.settings.window_state()
-        if state is not None:
-            self.restoreState(state)
+        if state is None or not self.restoreState(state):
+            self.solver_dock.hide()  # first run: the board and the library; Solve opens it
         if restore:
             self.restore_last_game()
 
@@ -165,7 +180,7 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
         self.addDockWidget(area, dock)
-        self.resizeDocks([dock], [270], Qt.Horizontal)
+        self.resizeDocks([dock], [LIBRARY_WIDTH], Qt.Horizontal)
         return dock
 
     def refresh_library(self) -> None:
@@ -206,7 +221,8 @@ class MainWindow(QMainWindow):
             parent = by_kind.get(b.kind)
             if parent is None:
                 parent = by_kind[b.kind] = group(registry.get(b.kind).title)
-            add(parent, b.title, b.name, f"built-in: {b.name}", session_mod.builtin_key(b.name))
+            short = _short_title(b.title, registry.get(b.kind).title)  # the group says the kind
+            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name))
             builtin_names.add(b.name)
         mine = group("My puzzles")
         folder = settings_mod.puzzles_dir()
@@ -241,14 +257,12 @@ class MainWindow(QMainWindow):
     def _build_centre(self) -> None:
         centre = QWidget()
         layout = QBoxLayout(QBoxLayout.LeftToRight, centre)
-        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setContentsMargins(4, 4, 4, 4)
         self.centre_layout = layout
         self.board_holder = QVBoxLayout()
-        self.title_label = QLabel("")
-        self.title_label.setTextFormat(Qt.PlainText)  # titles come from files: never HTML
-        self.title_label.setStyleSheet("font-size: 15px; font-weight: 600;")
-        self.title_label.setWordWrap(True)
-        self.board_holder.addWidget(self.title_label)
+        # the title sits in the play bar (see _build_play_bar), elided, never HTML
+        self.title_label = ElidedLabel()
+        self.title_label.setStyleSheet("font-size: 14px; font-weight: 600; padding: 0 6px;")
         self.board_view = BoardView()  # fits the board, scrolls past the smallest legible cell
         self.board_view.zoomChanged.connect(self._zoom_changed)
         self.board_holder.addWidget(self.board_view, 1)
@@ -261,6 +275,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(self.board_holder, 1)
         self.side_scroll = QScrollArea()
         self.side_scroll.setWidgetResizable(True)
+        self.side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # panels wrap to fit
         self.side_scroll.setFrameShape(QScrollArea.NoFrame)
         self.side_scroll.hide()
         layout.addWidget(self.side_scroll)
@@ -352,8 +367,25 @@ class MainWindow(QMainWindow):
                 menu.addSeparator()
                 menu.addAction(self.library_dock.toggleViewAction())
                 menu.addAction(self.solver_dock.toggleViewAction())
+        self._build_play_bar()
         self._install_stop_key()
         self._sync_actions()
+
+    def _build_play_bar(self) -> None:
+        """One bar over the board: the puzzle's title, then what a player reaches for
+        (undo, redo, restart, hint, check) and Solve, which opens the solver panel."""
+        bar = QToolBar("Play", self)
+        bar.setObjectName("play")  # saveState/restoreState find it by name
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        bar.addWidget(self.title_label)
+        for name in ("undo", "redo", "restart", None, "hint", "check", None, "solve"):
+            if name is None:
+                bar.addSeparator()
+            else:
+                bar.addAction(self.actions_by_name[name])
+        self.play_bar = bar
+        self.addToolBar(Qt.TopToolBarArea, bar)
 
     def _tick(self) -> None:
         now = time.monotonic()
@@ -497,13 +529,13 @@ class MainWindow(QMainWindow):
         if cols >= 1.8 * rows:
             self.centre_layout.setDirection(QBoxLayout.TopToBottom)
             # room for the panel as it grows (the Tracks message fills in later)
-            height = max(panel.sizeHint().height() + 4, 250)
+            height = min(max(panel.sizeHint().height() + 4, 120), 175)
             scroll.setMinimumSize(0, height)
             scroll.setMaximumSize(16777215, height)
         else:
             self.centre_layout.setDirection(QBoxLayout.LeftToRight)
-            scroll.setMinimumSize(240, 0)
-            scroll.setMaximumSize(360, 16777215)
+            scroll.setMinimumSize(SIDE_PANEL_WIDTH[0], 0)
+            scroll.setMaximumSize(SIDE_PANEL_WIDTH[1], 16777215)
 
     def open_dialog(self) -> None:
         start = str(settings_mod.puzzles_dir())
@@ -828,6 +860,7 @@ class MainWindow(QMainWindow):
     def solve(self) -> None:
         if self.doc is None or (self.job is not None and self.job.is_running()):
             return
+        self.solver_dock.show()  # the solver's panel opens when it is wanted
         self.player.clear()
         self._clear_result()
         kind = self.doc.kind
