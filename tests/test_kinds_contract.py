@@ -226,3 +226,10 @@ def test_cli_exits_2_with_a_sentence_on_malformed_input(kind_name, capsys, tmp_p
         err = capsys.readouterr().err
         assert code == 2, (argv, err)
         assert err.startswith("puzzlegui: ") and "Traceback" not in err and len(err) < 2000
+
+
+def test_the_registry_knows_every_kind_title_without_importing_it():
+    from puzzlegui.core import registry
+
+    for name in registry.names():
+        assert registry.title(name) == registry.get(name).title

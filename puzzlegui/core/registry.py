@@ -14,7 +14,22 @@ KIND_MODULES: dict[str, str] = {
     "strips": "puzzlegui.kinds.strips",
 }
 
+# name -> the kind's title, so that lists (the library, the CLI) can name a kind
+# without importing its engine (numpy and the solvers load when a kind is first used)
+KIND_TITLES: dict[str, str] = {
+    "tracks": "Tracks",
+    "rotation": "Rotation",
+    "kurosu": "Kurosu",
+    "strips": "Black and White Strips",
+}
+
 _loaded: dict[str, PuzzleKind] = {}
+
+
+def title(name: str) -> str:
+    """The kind's title, imported only for a kind registered at run time."""
+    known = KIND_TITLES.get(name)
+    return known if known is not None else get(name).title
 
 
 def names() -> list[str]:

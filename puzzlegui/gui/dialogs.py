@@ -422,7 +422,7 @@ class StatsDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.verticalHeader().hide()
         for r, st in enumerate(rows):
-            kind = registry.get(st.kind).title if st.kind in registry.names() else st.kind
+            kind = registry.title(st.kind) if st.kind in registry.names() else st.kind
             values = (st.title, kind, f"{st.solved:,}", f"{st.helped:,}", time_text(st.best), f"{st.hints:,}", f"{st.solver:,}")
             for c, value in enumerate(values):
                 item = QTableWidgetItem(value)

@@ -220,8 +220,8 @@ class MainWindow(QMainWindow):
         for b in files.builtins():
             parent = by_kind.get(b.kind)
             if parent is None:
-                parent = by_kind[b.kind] = group(registry.get(b.kind).title)
-            short = _short_title(b.title, registry.get(b.kind).title)  # the group says the kind
+                parent = by_kind[b.kind] = group(registry.title(b.kind))
+            short = _short_title(b.title, registry.title(b.kind))  # the group says the kind
             add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name))
             builtin_names.add(b.name)
         mine = group("My puzzles")
@@ -237,7 +237,7 @@ class MainWindow(QMainWindow):
         if others:
             recent = group("Recent games")
             for e in others:
-                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.get(e.kind).title} puzzle"
+                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
                 add(recent, e.title, e.source, tip, e.key)
         self.library.expandAll()
         for name, parent in by_kind.items():
