@@ -211,23 +211,27 @@ def run(
 
 def seconds_text(seconds: float) -> str:
     """A time limit for sentences: "5 s", "0.5 s", "1.25 s"."""
-    return f"{seconds:g} s"
+    return f"{seconds:,g} s"
 
 
 def describe(result: Result, noun: str = "solution", plural: str | None = None) -> str:
     """A sentence about a finished search, honest about what it proved.
 
-    ``noun`` names what was searched for ("solution", "decomposition")."""
-    plural = plural or noun + "s"
+    ``noun`` names what was searched for ("solution", "decomposition"); ``plural`` is
+    its plural where adding "s" is wrong.  Counts have thousands separators and agree
+    with their nouns ("1 node", "7,073 solutions"); the time is in ms under a second,
+    else in seconds ("66.1 s")."""
+    from . import text
+
+    plural = plural or text.plural_of(noun)
     n = result.count
-    many = plural if n != 1 else noun
-    took = f"{result.nodes:,} nodes, {result.elapsed * 1000:.0f} ms"
+    took = f"{text.plural(result.nodes, 'node')}, {text.duration(result.elapsed)}"
     if result.status == STOPPED:
         if result.provisional:
             note = f": {result.note}" if result.note else ""
             found = f"the best {noun} so far is kept, not proven the best{note}"
         elif n:
-            found = f"{n:,} {many} found so far"
+            found = f"{text.plural(n, noun, plural)} found so far"
         elif result.stop_reason == TIME_LIMIT:
             found = f"no {noun} found within the time limit, so whether there is one is not known"
         else:
@@ -242,11 +246,14 @@ def describe(result: Result, noun: str = "solution", plural: str | None = None) 
     if result.complete:
         if n == 1:
             return f"Exactly one {noun} (proven unique; {took})."
-        return f"Exactly {n:,} {plural} (search complete; {took})."
+        return f"Exactly {text.plural(n, noun, plural)} (search complete; {took})."
     if result.mode == FIRST:
         return f"Found a {noun}; uniqueness not checked ({took})."
     if result.mode == UNIQUE:
         return f"At least 2 {plural}: the puzzle is not unique ({took})."
     if result.max_solutions is None:
-        return f"At least {n:,} {plural} ({took})."
-    return f"At least {n:,} {plural} (stopped at the limit of {result.max_solutions:,}; {took})."
+        return f"At least {text.plural(n, noun, plural)} ({took})."
+    return (
+        f"At least {text.plural(n, noun, plural)} (stopped at the limit of "
+        f"{text.number(result.max_solutions)}; {took})."
+    )

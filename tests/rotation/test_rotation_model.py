@@ -68,7 +68,7 @@ def test_four_turns_are_the_identity_with_arrows():
     "move, words",
     [
         (("turn", 0, 0, "ccw"), "only turn clockwise"),
-        (("turn", 2, 0, "cw"), r"no block at \(2, 0\)"),
+        (("turn", 2, 0, "cw"), "no block at column 3, row 1"),
         (("turn", 0, 0, "left"), "direction"),
         (("spin", 0, 0, "cw"), "not a move"),
         (("turn", "0", 0, "cw"), "whole numbers"),

@@ -153,7 +153,7 @@ def test_the_tray_counts_used_and_remaining_patterns(qtbot, board):
     move = ("place", "wbw", ((0, 1), (1, 1), (2, 1)))
     board.set_state(KIND.apply(board.state, move), move)
     assert panel.tray.state.used == {"wbw": 1}
-    assert "<b>1</b> strips cut, <b>3</b> of 25" in panel.progress.text()
+    assert "<b>1</b> strip cut, <b>3</b> of 25" in panel.progress.text()
 
 
 def test_the_meta_button_shows_only_for_the_seed_set(qtbot, board):

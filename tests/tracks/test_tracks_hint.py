@@ -59,7 +59,7 @@ def test_hint_sentences_name_the_deduction():
     # column 1 holds A and B: its count of 2 is full, so its middle cells are empty
     name, hint = KIND.sure_move(state)
     assert name == "count full" and hint.move == ("mark", 0, 1, 1)
-    assert hint.text == "Column 1 already has its 2 track cells, so row 2 of column 1 is empty."
+    assert hint.text == "Column 1 already has its 2 track cells, so the cell at column 1, row 2 is empty."
     assert hint.cells[0] == (0, 1) and set(hint.cells[1:]) == {(0, 0), (0, 3)}
     assert KIND.hint(state) == hint
     assert run(KIND.solve(KIND.apply(state, hint.move)), UNIQUE).count == 1
@@ -84,7 +84,7 @@ def test_split_rows_and_dead_ends_are_named():
     board = explain.Board(state)
     name, hint = explain._dead_end(board)
     assert name == "dead end" and hint.move == ("mark", 4, 0, 1)
-    assert hint.text == "Column 5, row 1 has no open side for the track, so it is empty."
+    assert hint.text == "The cell at column 5, row 1 has no open side for the track, so it is empty."
 
 
 def test_no_loop_is_a_named_reason():

@@ -137,7 +137,7 @@ def test_check_finds_branches_loops_and_counts(seed):
     v = [v for v in KIND.check(s2) if "meet" in v.reason]
     assert v and v[0].cells == ((3, 2),)
     # column 4 (x=3) has count 1: two cells there are over, the clue above turns red
-    over = [v for v in KIND.check(s2) if "column 4" in v.reason]
+    over = [v for v in KIND.check(s2) if "column 4 has" in v.reason]
     assert over and over[0].cells == ((3, -1),)
     # a row part over its count uses the clue position beside that part
     s3 = seed.state

@@ -154,7 +154,7 @@ def test_hints(seed):
     wrong = KIND.apply(seed, ("edge", 2, 4, 3, 4, 1))
     h = KIND.hint(wrong)
     assert h.move is None
-    assert "(2, 4) and (3, 4) is not part of the solution" in h.text and set(h.cells) == {(2, 4), (3, 4)}
+    assert "between column 3, row 5 and column 4, row 5 is not part of the solution" in h.text and set(h.cells) == {(2, 4), (3, 4)}
     # a mark on the track is pointed out too
     h = KIND.hint(KIND.apply(seed, ("mark", 0, 4, 1)))
     assert h.move is None and h.cells == ((0, 4),) and "remove its no-track mark" in h.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
+from puzzlegui.core.text import cell_name
 
 from . import codec, generator, model, solver
 from .engine import LEVEL_NAMES, Engine
@@ -158,7 +159,7 @@ class KurosuKind(PuzzleKind):
         return (key,)
 
     def entry_text(self, state, key, value) -> str:
-        return f"the {SYMBOL[value]} at column {key[0] + 1}, row {key[1] + 1}"
+        return f"the {SYMBOL[value]} at {cell_name(key)}"
 
     # --- solving ----------------------------------------------------------------------
     def solve(self, state: KurosuState, trace: bool = False):

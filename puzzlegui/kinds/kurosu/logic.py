@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzlegui.core.text import cell_name
+
 from .engine import EASY, NORMAL, TRICKY, TRIVIAL, Engine
 from .lines import gap_forced, line_closure, line_options, pair_forced
 
@@ -112,7 +114,7 @@ class Reasoner:
                 by_cell[(d.x, d.y)] = d
             elif other.value != d.value:
                 return Contradiction(
-                    f"The cell at column {d.x + 1}, row {d.y + 1} would have to be both X and O "
+                    f"The cell at {cell_name((d.x, d.y))} would have to be both X and O "
                     f"({_clause(other.text)}; but {_clause(d.text)}).",
                     ((d.x, d.y),) + other.cells + d.cells,
                 )

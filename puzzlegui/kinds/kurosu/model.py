@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlegui.core.kind import PuzzleError, Violation
+from puzzlegui.core.text import cell_name
 
 MIN_SIZE = 4
 MAX_SIZE = 40
@@ -67,7 +68,7 @@ def _cell(state: KurosuState, x, y) -> int:
         raise PuzzleError("A cell position must be two whole numbers.")
     if not (0 <= x < state.width and 0 <= y < state.height):
         raise PuzzleError(
-            f"Column {x + 1}, row {y + 1} is outside the {state.width}x{state.height} board."
+            f"The cell at {cell_name((x, y))} is outside the {state.width}x{state.height} board."
         )
     return y * state.width + x
 
@@ -85,7 +86,7 @@ def apply(state: KurosuState, move) -> KurosuState:
         if state.givens[index] >= 0:
             if v == state.givens[index]:
                 return state
-            raise PuzzleError(f"The cell at column {x + 1}, row {y + 1} is given and cannot change.")
+            raise PuzzleError(f"The cell at {cell_name((x, y))} is given and cannot change.")
         if state.cells[index] == v:
             return state
         cells = list(state.cells)
@@ -97,7 +98,7 @@ def apply(state: KurosuState, move) -> KurosuState:
         if not _int(m) or not 0 <= m <= 3:
             raise PuzzleError(f"Pencil marks are a number from 0 to 3, not {m!r:.20}.")
         if state.givens[index] >= 0:
-            raise PuzzleError(f"The cell at column {x + 1}, row {y + 1} is given; it takes no pencil marks.")
+            raise PuzzleError(f"The cell at {cell_name((x, y))} is given; it takes no pencil marks.")
         if state.marks[index] == m:
             return state
         marks = list(state.marks)
@@ -111,7 +112,7 @@ def apply(state: KurosuState, move) -> KurosuState:
             index = _cell(state, pos[0], pos[1])
             if state.givens[index] >= 0:
                 raise PuzzleError(
-                    f"The cell at column {pos[0] + 1}, row {pos[1] + 1} is given and cannot be emptied."
+                    f"The cell at {cell_name(pos)} is given and cannot be emptied."
                 )
             cells[index] = -1
         return KurosuState(state.width, state.height, state.unique, state.givens, tuple(cells), state.marks)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from puzzlegui.core.kind import Hint
 from puzzlegui.core.solver import FIRST, UNIQUE, Found, Progress, Step, run
+from puzzlegui.core.text import cell_name
 
 from .engine import HARD, LEVEL_NAMES, NARROW, Engine, narrow_search
 from .logic import RULE_NAMES, SYMBOL, Contradiction, Reasoner
@@ -87,7 +88,7 @@ def _traced(state: KurosuState, engine: Engine, grade: str):
         if guess is not None:
             x, y, v = guess
             cells[y * W + x] = v
-            yield Step("guess", ("set", x, y, v), f"Guess: try {SYMBOL[v]} at column {x + 1}, row {y + 1}.",
+            yield Step("guess", ("set", x, y, v), f"Guess: try {SYMBOL[v]} at {cell_name((x, y))}.",
                        ((x, y),))
         broken = None
         while True:
@@ -142,7 +143,8 @@ def solution_steps(state: KurosuState, solution: Solution) -> list:
     for i, v in enumerate(cells):
         if v >= 0 and v != solution.value(i % W, i // W):
             cells[i] = -1
-            steps.append(Step("remove", ("set", i % W, i // W, -1), "This entry disagrees with the solution.",
+            steps.append(Step("remove", ("set", i % W, i // W, -1),
+                              f"Take out the {SYMBOL[v]} at {cell_name((i % W, i // W))}: it disagrees with the solution.",
                               ((i % W, i // W),)))
     while -1 in cells:
         found = reasoner.deductions(cells)
@@ -156,7 +158,7 @@ def solution_steps(state: KurosuState, solution: Solution) -> list:
         cells[y * W + x] = v
         steps.append(Step(
             "guess", ("set", x, y, v),
-            f"Search: no rule fixes another cell, so guess; {SYMBOL[v]} at column {x + 1}, row {y + 1} "
+            f"Search: no rule fixes another cell, so guess; {SYMBOL[v]} at {cell_name((x, y))} "
             "is the choice that leads to the solution.",
             ((x, y),),
         ))
@@ -192,7 +194,7 @@ def hint(state: KurosuState):
         x, y = i % W, i // W
         return Hint(
             ("set", x, y, -1),
-            f"The {SYMBOL[state.cells[i]]} at column {x + 1}, row {y + 1} is wrong: the solution has "
+            f"The {SYMBOL[state.cells[i]]} at {cell_name((x, y))} is wrong: the solution has "
             f"{SYMBOL[solution.value(x, y)]} there. Take it out.",
             ((x, y),),
         )
@@ -206,6 +208,6 @@ def hint(state: KurosuState):
     v = solution.value(x, y)
     return Hint(
         ("set", x, y, v),
-        f"No rule fixes another cell here; the search says column {x + 1}, row {y + 1} is {SYMBOL[v]}.",
+        f"No rule fixes another cell here; the search says {cell_name((x, y))} is {SYMBOL[v]}.",
         ((x, y),),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from puzzlegui.core.kind import Hint
 from puzzlegui.core.solver import FIRST, run
+from puzzlegui.core.text import article, capitalized, number, plural
 
 from . import solver, tables
 from .model import RotationState, apply_move, block_cells, is_solved, move_text
@@ -24,7 +25,7 @@ NEVER_WRONG = (
 
 
 def _moves(n: int) -> str:
-    return f"{n} move{'s' if n != 1 else ''}"
+    return plural(n, "move")
 
 
 def placed(state: RotationState, after: RotationState, move) -> list:
@@ -62,7 +63,10 @@ def _hint(state, move, after, left: int, proven: bool, total: int) -> Hint:
         rest = f"leaves {_moves(left)} to go, the fewest possible"
     else:
         rest = f"leaves {_moves(left)} to go on a short path (not proven shortest)"
-    where = f"The position is {_moves(total)} from solved" if proven else f"A {total}-move solution starts here"
+    if proven:
+        where = f"The position is {_moves(total)} from solved"
+    else:  # "A 12-move", "An 11-move"
+        where = f"{capitalized(article(total))} {number(total)}-move solution starts here"
     text = f"{where}; {move_text(config, move)[0].lower()}{move_text(config, move)[1:]}: it {_placed_text(state, after, cells)}{rest}."
     return Hint(move, text, shown)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from puzzlegui.core.kind import Param, Preset, PuzzleError, PuzzleKind
 from puzzlegui.core.solver import SOLVED, Step
+from puzzlegui.core.text import duration, number, plural
 
 from . import codec, explain, generator, solver, tables
 from .model import (
@@ -198,7 +199,7 @@ class RotationKind(PuzzleKind):
         config = state.config
         total = len(solution.moves)
         return [
-            Step("turn", m, f"Move {i} of {total}: {move_text(config, m)}.", block_cells(config, m[1], m[2]))
+            Step("turn", m, f"Move {number(i)} of {number(total)}: {move_text(config, m)}.", block_cells(config, m[1], m[2]))
             for i, m in enumerate(solution.moves, start=1)
         ]
 
@@ -234,17 +235,17 @@ class RotationKind(PuzzleKind):
         if result.status != SOLVED:
             return super().describe_result(result)
         first = result.solutions[0]
-        took = f"{result.elapsed * 1000:.0f} ms"
+        took = duration(result.elapsed)
         text = solver.describe_solution(None, first)
         if first.optimal and first.shortest_count is not None and result.count > 1:
-            listed = "all listed" if result.count == first.shortest_count else f"{result.count:,} listed"
+            listed = "all listed" if result.count == first.shortest_count else f"{number(result.count)} listed"
             return f"{text[:-1]}, {listed} ({took})."
         if first.optimal and first.shortest_count is None:
             n = result.count
             if result.complete:
-                ways = f"exactly {n:,} shortest sequence{'s' if n != 1 else ''} (search complete)"
+                ways = f"exactly {plural(n, 'shortest sequence')} (search complete)"
             else:
-                ways = f"at least {n:,} shortest sequence{'s' if n != 1 else ''} (not all counted)"
+                ways = f"at least {plural(n, 'shortest sequence')} (not all counted)"
             return f"{text[:-1]}; {ways} ({took})."
         return f"{text[:-1]} ({took})."
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import factorial
 
 from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.text import cell_name, number, plural
 
 MIN_SIZE = 2
 MAX_SIZE = 10  # tiles per side
@@ -189,8 +190,8 @@ def parse_move(config: Config, move) -> tuple[int, int, bool, bool]:
         raise PuzzleError(f'{move!r:.60} is not a move: the direction is "cw" or "ccw".')
     if not (0 <= x < config.blocks_x and 0 <= y < config.blocks_y):
         raise PuzzleError(
-            f"There is no block at ({x}, {y}): the top-left cells of the {config.n}x{config.n} blocks "
-            f"run from (0, 0) to ({config.blocks_x - 1}, {config.blocks_y - 1})."
+            f"There is no block at {cell_name((x, y))}: the top-left cells of the {config.n}x{config.n} "
+            f"blocks are in columns 1 to {config.blocks_x} and rows 1 to {config.blocks_y}."
         )
     if verb == "turn":
         if d == CCW and config.cw_only:
@@ -225,7 +226,7 @@ def block_name(config: Config, x: int, y: int) -> str:
         return f"the {'top' if y == 0 else 'bottom'}-{'left' if x == 0 else 'right'} block"
     if config.blocks_x == 1 and config.blocks_y == 1:
         return "the block"
-    return f"the block at column {x + 1}, row {y + 1}"
+    return f"the block at {cell_name((x, y))}"
 
 
 def move_text(config: Config, move) -> str:
@@ -336,7 +337,7 @@ def unreachable_reason(state: RotationState) -> str | None:
             return None
         total = len({k[0] for k in _small_orbit(config)})
         return (
-            f"On a {config.w}x{config.h} board with {n}x{n} blocks the two buttons reach only {total:,} "
+            f"On a {config.w}x{config.h} board with {n}x{n} blocks the two buttons reach only {number(total)} "
             "arrangements of the tiles, and the goal cannot be reached from this one."
         )
     goal = config.goal_values()
@@ -432,11 +433,11 @@ def _class_reason(config: Config, state: RotationState, i: int) -> str:
     n = config.n
     if config.n % 2 == 1:
         return (
-            f"Tile {v} at column {x + 1}, row {y + 1} stands on a square of the wrong chessboard colour "
+            f"Tile {v} at {cell_name((x, y))} stands on a square of the wrong chessboard colour "
             f"for its place in the goal; a turn of a {n}x{n} block never moves a tile to the other colour."
         )
     return (
-        f"Tile {v} at column {x + 1}, row {y + 1} points the wrong way for its square: each turn of a "
+        f"Tile {v} at {cell_name((x, y))} points the wrong way for its square: each turn of a "
         f"{n}x{n} block moves a tile to the other chessboard colour and turns its arrow a quarter, so on a "
         "square of its home colour it can only point up or down, on the other colour only left or right."
     )
@@ -446,7 +447,7 @@ def check_values(config: Config, tiles) -> None:
     """PuzzleError unless ``tiles`` hold exactly the numbers of the goal."""
     goal = config.goal_values()
     if len(tiles) != len(goal):
-        raise PuzzleError(f"The board holds {len(tiles)} tiles; a {config.w}x{config.h} board has {len(goal)}.")
+        raise PuzzleError(f"The board holds {plural(len(tiles), 'tile')}; a {config.w}x{config.h} board has {len(goal)}.")
     if sorted(tiles) == sorted(goal):
         return
     if config.rows_only:
@@ -455,7 +456,7 @@ def check_values(config: Config, tiles) -> None:
             if c != config.w:
                 raise PuzzleError(
                     f"In a rows-only puzzle each number 1 to {config.h} appears {config.w} times "
-                    f"(once per column); {v} appears {c} times."
+                    f"(once per column); {v} appears {plural(c, 'time')}."
                 )
         bad = next(t for t in tiles if not 1 <= t <= config.h)
         raise PuzzleError(f"Tile {bad} is not a row number 1 to {config.h}.")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import Best, Found, Progress, Step
+from puzzlegui.core.text import noun, number, plural
 
 from . import optimal, pdb, reduce, tables
 from .model import (
@@ -169,7 +170,7 @@ def _solve_exact(state: RotationState, trace: bool):
                     "try",
                     move,
                     f"Move {depth} of {d0}: {move_text(config, move).lower()[0]}"
-                    f"{move_text(config, move)[1:]}; {d2} from the goal, {verdict}.",
+                    f"{move_text(config, move)[1:]}; {plural(d2, 'move')} from the goal, {verdict}.",
                     cells_of(config, move),
                 )
             if closer:
@@ -197,10 +198,12 @@ def distance(state: RotationState, build: bool = True) -> int | None:
 # --- optimal ---------------------------------------------------------------------------------------
 def bound_text(best: int | None, lower: int, searching: int | None) -> str:
     """The anytime search's state, e.g. "found 16 moves; at least 13 proven; searching 14"."""
-    head = "no solution yet" if best is None else f"found {best} move{'s' if best != 1 else ''}"
-    if best is not None and best <= lower:
-        return f"{head}; proven shortest; listing every shortest sequence"
     tail = f"; searching {searching}" if searching is not None else ""
+    if best is None:  # (not "no solution yet": the search may go on to prove there is none)
+        return f"at least {lower} proven{tail}"
+    head = f"found {plural(best, 'move')}"
+    if best <= lower:
+        return f"{head}; proven shortest; listing every shortest sequence"
     return f"{head}; at least {lower} proven{tail}"
 
 
@@ -321,7 +324,7 @@ def _solve_reduction(state: RotationState, trace: bool):
         targets = {tiles_home(work_cfg, cx, cy): cy * w + cx for cx, cy in cells}
         allowed = reduce.allowed_moves(work_cfg, fixed, rx, ry)
         names = ", ".join(str(state_value(config, cx, cy)) for cx, cy in cells)
-        what = f"Placing {'tile' if len(cells) == 1 else 'tiles'} {names}"
+        what = f"Placing {noun(len(cells), 'tile')} {names}"
         for move in reduce.place(work_cfg, tiles, orient, targets, allowed):
             step = do(move, what)
             if step is not None:
@@ -445,16 +448,14 @@ def simplify(config: Config, moves) -> list:
 
 def describe_solution(config: Config, solution: RotationSolution) -> str:
     n = len(solution.moves)
-    word = "move" if n == 1 else "moves"
     if solution.optimal:
         if solution.shortest_count is not None:
             ways = solution.shortest_count
-            return (
-                f"Fewest moves: {n} (proven optimal); {ways:,} different shortest "
-                f"sequence{'s' if ways != 1 else ''}."
-            )
-        return f"Fewest moves: {n} (proven optimal)."
-    return f"A solution in {n} {word} (found by reduction: short, but not proven to be the fewest)."
+            if ways == 1:
+                return f"Fewest moves: {number(n)} (proven optimal); exactly one shortest sequence."
+            return f"Fewest moves: {number(n)} (proven optimal); {number(ways)} different shortest sequences."
+        return f"Fewest moves: {number(n)} (proven optimal)."
+    return f"A solution in {plural(n, 'move')} (found by reduction: short, but not proven to be the fewest)."
 
 
 __all__ = [

@@ -15,16 +15,16 @@ row 3 uncovered"), which is what a person checks next.  Rows and columns count f
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint
+from puzzlegui.core.text import cells_span, number, plural
 
 from .model import StripsState, cell_name, open_placements
 from .stripset import pattern_text
 
 
 def where(cells) -> str:
+    """A strip's cells for sentences: "column 1, row 2 to column 3, row 2" (core.text)."""
     cells = list(cells)
-    if len(cells) == 1:
-        return cell_name(cells[0])
-    return f"{cell_name(cells[0])} to {cell_name(cells[-1])}"
+    return cells_span(cells[0], cells[-1])
 
 
 def _index(options):
@@ -56,7 +56,7 @@ def _forced(state: StripsState, options, ruled_out: dict):
                 f"Only the {pattern_text(pattern)} strip on {where(cells)} can still cover {cell_name(c)}: "
                 f"the {pattern_text(other[0])} strip on {where(other[1])} would leave {cell_name(stranded)} "
                 "with no strip to cover it"
-                + (f" (and {more} other strip{'s' if more != 1 else ''} fail the same way)." if more else ".")
+                + (f" (and {plural(more, 'other strip')} {'fails' if more == 1 else 'fail'} the same way)." if more else ".")
             )
             return "only cover", Hint(("place", pattern, cells), text, (c,) + tuple(x for x in cells if x != c) + (stranded,))
         text = f"Only the {pattern_text(pattern)} strip on {where(cells)} can still cover {cell_name(c)}."
@@ -79,7 +79,7 @@ def _forced(state: StripsState, options, ruled_out: dict):
                         f"for the uncut cells) and fits in only one place: {where(cells)}.")
         else:
             text = (
-                f"{need} more {pattern_text(pattern)} strips must be used and there are only {need} places "
+                f"{number(need)} more {pattern_text(pattern)} strips must be used and there are only {number(need)} places "
                 f"left for them, so one goes on {where(cells)}."
             )
         return "only place", Hint(("place", pattern, cells), text, cells)

@@ -39,6 +39,7 @@ from typing import Callable
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import Found
+from puzzlegui.core.text import plural
 
 from . import solver
 from .model import MAX_SIDE, make_state
@@ -415,7 +416,7 @@ def generate(
         pass
     raise PuzzleError(
         f"No {cols}x{rows} grid with exactly one decomposition into {format_set(strips)} "
-        f"turned up in {seconds:g} s ({tries} tries); try another strip set or size."
+        f"turned up in {seconds:g} s ({plural(tries, 'try')}); try another strip set or size."
     )
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
 from puzzlegui.core.solver import FIRST, UNIQUE, Progress, Step, describe, run
+from puzzlegui.core.text import cells_span
 
 from . import codec, explain, generator, model, solver
-from .model import StripsState, cell_name, with_pieces
+from .model import StripsState, with_pieces
 from .stripset import format_set, parse_set, pattern_text, suggest
 
 AUTO = "auto"
@@ -26,10 +27,9 @@ SET_CHOICES = (
 
 
 def _where(cells) -> str:
+    """A strip's cells for sentences: "column 1, row 2 to column 3, row 2" (core.text)."""
     cells = list(cells)
-    if len(cells) == 1:
-        return cell_name(cells[0])
-    return f"{cell_name(cells[0])} to {cell_name(cells[-1])}"
+    return cells_span(cells[0], cells[-1])
 
 
 class StripsKind(PuzzleKind):
@@ -229,7 +229,7 @@ class StripsKind(PuzzleKind):
         for move in self.solution_moves(state, solution):
             action, pattern, cells = move
             if action == "remove":
-                steps.append(Step("remove", move, f"Take back {pattern_text(pattern)}.", cells))
+                steps.append(Step("remove", move, f"Take back {pattern_text(pattern)} from {_where(cells)}.", cells))
             else:
                 steps.append(Step("place", move, f"Slide in {pattern_text(pattern)} on {_where(cells)}.", cells))
         return steps

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlegui.core.kind import PuzzleError, Violation
+from puzzlegui.core import text as words
 
 from .stripset import StripSet, canonical, pattern_text
 
@@ -32,8 +33,9 @@ Piece = tuple[str, tuple[Cell, ...]]
 
 
 def cell_name(cell: Cell) -> str:
-    """A cell for sentences, counted from 1 like the rows and columns people see."""
-    return f"column {cell[0] + 1}, row {cell[1] + 1}"
+    """A cell for sentences, counted from 1 like the rows and columns people see:
+    "column 3, row 1" (core.text)."""
+    return words.cell_name(cell)
 
 
 @dataclass(frozen=True)
@@ -169,20 +171,20 @@ def placement_problem(state: StripsState, cells) -> str | None:
         return "A strip is one unbroken straight line of cells."
     for c in line:
         if not (0 <= c[0] < state.cols and 0 <= c[1] < state.rows):
-            return f"{cell_name(c).capitalize()} is outside the grid."
+            return f"The cell at {cell_name(c)} is outside the grid."
     for c in line:
         if c in state.owner:
-            return f"{cell_name(c).capitalize()} is already in a strip; click that strip to take it back first."
+            return f"The cell at {cell_name(c)} is already in a strip; click that strip to take it back first."
     pattern = canonical(read(state, line))
     allowed = state.strips.count(pattern)
     if allowed == 0:
         if len(line) > state.strips.max_length:
-            return f"Strips are at most {state.strips.max_length} cells long in this puzzle."
+            return f"Strips are at most {words.plural(state.strips.max_length, 'cell')} long in this puzzle."
         return f"No strip in this set has the pattern {pattern_text(pattern)}."
     if state.remaining(pattern) <= 0:
         if allowed == 1:
             return f"The {pattern_text(pattern)} strip is already used."
-        return f"All {allowed} {pattern_text(pattern)} strips are already used."
+        return f"All {words.number(allowed)} {pattern_text(pattern)} strips are already used."
     return None
 
 

@@ -18,6 +18,7 @@ instead.  Every decomposition is found once and reported as soon as it is found.
 from __future__ import annotations
 
 from puzzlegui.core.solver import Found, Progress, Step
+from puzzlegui.core.text import cells_span
 
 from .model import StripsState, cell_name, placements, sort_pieces
 from .stripset import pattern_text
@@ -249,7 +250,12 @@ class Search:
                 rem[piece_pattern[q]] += 1
                 if trace:
                     pattern, cells = pieces[q]
-                    yield Step("remove", ("remove", pattern, cells), f"Take back {pattern_text(pattern)}.", cells)
+                    yield Step(
+                        "remove",
+                        ("remove", pattern, cells),
+                        f"Take back {pattern_text(pattern)} from {cells_span(cells[0], cells[-1])}.",
+                        cells,
+                    )
             options = frame[0]
             if frame[1] >= len(options):
                 stack.pop()
@@ -273,9 +279,7 @@ class Search:
                 yield Step(
                     "place",
                     ("place", pattern, cells),
-                    f"Try {pattern_text(pattern)} on {cell_name(cells[0])} to {cell_name(cells[-1])}."
-                    if len(cells) > 1
-                    else f"Try {pattern_text(pattern)} on {cell_name(cells[0])}.",
+                    f"Try {pattern_text(pattern)} on {cells_span(cells[0], cells[-1])}.",
                     cells,
                 )
             descend = True

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWi
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
+from puzzlegui.core.text import noun, plural
 from puzzlegui.gui.board import BoardWidget
 
 from .model import cell_name, placement_problem, snap, spelled, straight
@@ -571,7 +572,8 @@ class StripsPanel(QWidget):
         cut = len(state.owner)
         how = "each used exactly as often as shown" if state.strips.exact else "each used at most as often as shown"
         self.progress.setText(
-            f"<b>{placed}</b> strips cut, <b>{cut}</b> of {state.cell_count} cells covered.<br>"
+            f"<b>{placed:,}</b> {noun(placed, 'strip')} cut, <b>{cut:,}</b> of "
+            f"{plural(state.cell_count, 'cell')} covered.<br>"
             f"Strips <i>{format_set(state.strips)}</i>: {how}."
         )
         seed = is_seed_grid(state)

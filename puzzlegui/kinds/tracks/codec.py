@@ -8,6 +8,7 @@ import re
 
 from puzzlegui.core import validate
 from puzzlegui.core.kind import PuzzleError
+from puzzlegui.core.text import cell_name
 
 from .model import (
     BIT,
@@ -199,7 +200,7 @@ def decode(data) -> Puzzle:
         for y, row in enumerate(symbols):
             for x, s in enumerate(row):
                 if not isinstance(s, str):
-                    raise PuzzleError(f"The symbol at ({x}, {y}) must be a string, not {s!r:.20}.")
+                    raise PuzzleError(f"The symbol at {cell_name((x, y))} must be a string, not {s!r:.20}.")
     return make_puzzle(
         w,
         h,

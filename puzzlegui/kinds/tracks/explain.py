@@ -29,6 +29,7 @@ a loop or finish the track too early.
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint
+from puzzlegui.core.text import capitalized, cell_name, plural
 
 from .model import DELTA, State, bit_count, direction, edge_key
 
@@ -37,11 +38,12 @@ MARKED, PIECE, FULL, LOOP, EARLY = "marked", "piece", "full", "loop", "early"
 
 
 def cell_text(c) -> str:
-    return f"column {c[0] + 1}, row {c[1] + 1}"
+    """A cell for sentences, counted from 1: "column 3, row 1" (core.text)."""
+    return cell_name(c)
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return plural(n, word)
 
 
 class Board:
@@ -145,8 +147,8 @@ class Board:
 
 
 def _line_title(p, cells) -> tuple[str, str]:
-    """("Row 3's left part", "row") for a counted line; the second word is what a cell of
-    the line is named by ("column 7 of row 3" in a row, "row 2 of column 5" in a column)."""
+    """("Row 3's left part", "row") for a counted line; the second word says whether the
+    line is a row or a column."""
     if len({c[0] for c in cells}) == 1 and len(cells) == p.height:
         return f"Column {cells[0][0] + 1}", "column"
     y = cells[0][1]
@@ -157,9 +159,8 @@ def _line_title(p, cells) -> tuple[str, str]:
 
 
 def _in_line(c, word: str) -> str:
-    if word == "row":
-        return f"column {c[0] + 1} of row {c[1] + 1}"
-    return f"row {c[1] + 1} of column {c[0] + 1}"
+    """A cell of a counted line, named like every cell: "the cell at column 7, row 3"."""
+    return f"the cell at {cell_text(c)}"
 
 
 def _edge_move(a, b):
@@ -197,10 +198,10 @@ def _dead_end(b: Board):
             if len(open_) >= 2:
                 continue
             if not open_:
-                text = f"{_cap(cell_text(c))} has no open side for the track, so it is empty."
+                text = f"The cell at {cell_text(c)} has no open side for the track, so it is empty."
             else:
                 text = (
-                    f"{_cap(cell_text(c))} has only one open side (to {cell_text(open_[0])}), so the track could "
+                    f"The cell at {cell_text(c)} has only one open side (to {cell_text(open_[0])}), so the track could "
                     "enter it but never leave: it is empty."
                 )
             return "dead end", Hint(("mark", x, y, 1), text, (c,) + tuple(open_))
@@ -350,7 +351,7 @@ def deduce(state: State):
 
 
 def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return capitalized(text)
 
 
 def edge_of(move):

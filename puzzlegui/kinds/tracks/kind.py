@@ -6,6 +6,7 @@ import itertools
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
 from puzzlegui.core.solver import FIRST, UNIQUE, Step, describe, run
+from puzzlegui.core.text import cells_span, number, plural
 
 from . import codec, explain, generator, model
 from . import solver as tsolver
@@ -259,7 +260,7 @@ class TracksKind(PuzzleKind):
                 )
         for c in sorted(state.marks):
             if c in on:
-                return Hint(None, f"Cell {cell_name(c)} is on the track; remove its no-track mark.", (c,))
+                return Hint(None, f"The cell at {cell_name(c)} is on the track; remove its no-track mark.", (c,))
         return Hint(None, "Something in your progress is wrong, but no single piece can be blamed.", ())
 
     # --- solving ----------------------------------------------------------------------
@@ -284,14 +285,14 @@ class TracksKind(PuzzleKind):
         return moves
 
     def solution_steps(self, state, solution):
-        steps = [Step("remove", m, "Clear what does not belong") for m in self.solution_moves(state, solution) if m[-1] == 0]
+        steps = [Step("remove", m, _clear_text(m)) for m in self.solution_moves(state, solution) if m[-1] == 0]
         path = solution.path
         for k, (a, b) in enumerate(itertools.pairwise(path), start=1):
             if edge_key(a, b) in state.edges:
-                steps.append(Step("follow", None, f"Step {k}: follow the given track to {cell_name(b)}", (b,)))
+                steps.append(Step("follow", None, f"Step {number(k)}: follow the given track to {cell_name(b)}", (b,)))
             else:
                 steps.append(
-                    Step("place", ("edge", a[0], a[1], b[0], b[1], 1), f"Step {k}: {cell_name(a)} to {cell_name(b)}", (b,))
+                    Step("place", ("edge", a[0], a[1], b[0], b[1], 1), f"Step {number(k)}: lay track from {cells_span(a, b)}", (b,))
                 )
         return steps
 
@@ -316,10 +317,17 @@ class TracksKind(PuzzleKind):
         messages = [s.message for s in result.solutions if getattr(s, "message", None) is not None]
         if len(messages) > 1:
             if len(set(messages)) == 1:
-                text += f" All {len(messages)} paths spell the same message."
+                text += f" All {plural(len(messages), 'path')} spell the same message."
             else:
-                text += f" The {len(messages)} paths spell {len(set(messages))} different messages."
+                text += f" The {plural(len(messages), 'path')} spell {number(len(set(messages)))} different messages."
         return text
+
+
+def _clear_text(move) -> str:
+    """The replay's sentence for taking back an entry that does not belong."""
+    if move[0] == "edge":
+        return f"Clear what does not belong: take up the track from {cells_span(move[1:3], move[3:5])}"
+    return f"Clear what does not belong: remove the no-track mark at {cell_name(move[1:3])}"
 
 
 KIND = TracksKind()

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from puzzlegui.core import text
 from puzzlegui.core.kind import PuzzleError
 
 MIN_SIZE = 4
@@ -62,8 +63,14 @@ def direction(a: Cell, b: Cell) -> int:
     raise ValueError("cells are not adjacent")
 
 
+def _there_are(n: int, word: str) -> str:
+    """"There is 1 row count" or "There are 3 row counts"."""
+    return f"{'There is' if n == 1 else 'There are'} {text.plural(n, word)}"
+
+
 def cell_name(c: Cell) -> str:
-    return f"({c[0]}, {c[1]})"
+    """A cell for sentences, counted from 1: "column 3, row 1" (core.text)."""
+    return text.cell_name(c)
 
 
 @dataclass(frozen=True)
@@ -238,9 +245,9 @@ def apply(state: State, move) -> State:
             raise PuzzleError('The last number of an "edge" move is 1 (lay track) or 0 (take it up).')
         for c in (a, b):
             if not p.in_grid(c):
-                raise PuzzleError(f"Cell {cell_name(c)} is outside the {p.width}x{p.height} grid.")
+                raise PuzzleError(f"The cell at {cell_name(c)} is outside the {p.width}x{p.height} grid.")
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise PuzzleError(f"Cells {cell_name(a)} and {cell_name(b)} are not side by side.")
+            raise PuzzleError(f"The cells at {cell_name(a)} and {cell_name(b)} are not side by side.")
         key = edge_key(a, b)
         if on:
             if key in state.edges:
@@ -262,16 +269,16 @@ def apply(state: State, move) -> State:
         if on not in (0, 1):
             raise PuzzleError('The last number of a "mark" move is 1 (mark) or 0 (unmark).')
         if not p.in_grid(c):
-            raise PuzzleError(f"Cell {cell_name(c)} is outside the {p.width}x{p.height} grid.")
+            raise PuzzleError(f"The cell at {cell_name(c)} is outside the {p.width}x{p.height} grid.")
         if on:
             if c in state.marks:
                 return state
             if c == p.start or c == p.finish:
                 raise PuzzleError("The track always passes through A and B.")
             if c in p.fixed_map:
-                raise PuzzleError(f"Cell {cell_name(c)} holds a given piece of track.")
+                raise PuzzleError(f"The cell at {cell_name(c)} holds a given piece of track.")
             if c in state.mask:
-                raise PuzzleError(f"Cell {cell_name(c)} has track; take it up before marking it.")
+                raise PuzzleError(f"The cell at {cell_name(c)} has track; take it up before marking it.")
             return State(p, state.edges, state.marks | {c})
         if c not in state.marks:
             return state
@@ -322,7 +329,7 @@ def check(state: State) -> list:
             continue
         n = state.line_count(cells)
         if n > count or complete and n < count:
-            out.append(Violation((clue,), f"{name} has {n} track cells; its count is {count}"))
+            out.append(Violation((clue,), f"{name} has {text.plural(n, 'track cell')}; its count is {count}"))
     if complete:
         on_path = set(state.path_from_start)
         stray = sorted(c for c in state.mask if c not in on_path)
@@ -393,13 +400,13 @@ def make_puzzle(
     columns = tuple(columns)
     rows = tuple(rows)
     if len(columns) != w:
-        raise PuzzleError(f"There are {len(columns)} column counts; a board {w} wide needs {w}.")
+        raise PuzzleError(f"{_there_are(len(columns), 'column count')}; a board {w} wide needs {w}.")
     if len(rows) != h:
-        raise PuzzleError(f"There are {len(rows)} row counts; a board {h} high needs {h}.")
+        raise PuzzleError(f"{_there_are(len(rows), 'row count')}; a board {h} high needs {h}.")
     if split is not None:
         rows_right = tuple(rows_right if rows_right is not None else ())
         if len(rows_right) != h:
-            raise PuzzleError(f"There are {len(rows_right)} right-hand row counts; a board {h} high needs {h}.")
+            raise PuzzleError(f"{_there_are(len(rows_right), 'right-hand row count')}; a board {h} high needs {h}.")
     else:
         rows_right = None
 
@@ -443,7 +450,7 @@ def make_puzzle(
         if c in ends and ends[c] is None:
             who = "A" if c == start else "B"
             raise PuzzleError(
-                f"The given piece at {who} {cell_name(c)} has two connections, but the track ends there "
+                f"The given piece at {who} ({cell_name(c)}) has two connections, but the track ends there "
                 "(attach the end to an outer edge to give it a piece)."
             )
         for bit, (dx, dy) in DELTA.items():
@@ -484,14 +491,14 @@ def make_puzzle(
     if symbols is not None:
         symbols = tuple(tuple(row) for row in symbols)
         if len(symbols) != h:
-            raise PuzzleError(f"The symbol layer has {len(symbols)} rows; the board has {h}.")
+            raise PuzzleError(f"The symbol layer has {text.plural(len(symbols), 'row')}; the board has {h}.")
         for y, row in enumerate(symbols):
             if len(row) != w:
-                raise PuzzleError(f"Row {y + 1} of the symbol layer has {len(row)} cells; the board is {w} wide.")
+                raise PuzzleError(f"Row {y + 1} of the symbol layer has {text.plural(len(row), 'cell')}; the board is {w} wide.")
             for x, s in enumerate(row):
                 if not isinstance(s, str) or len(s) > 3 or any(ch.isspace() for ch in s):
                     raise PuzzleError(
-                        f"The symbol at ({x}, {y}) must be text of at most 3 characters without spaces, not {s!r:.20}."
+                        f"The symbol at {cell_name((x, y))} must be text of at most 3 characters without spaces, not {s!r:.20}."
                     )
 
     # totals: both directions count the same track cells
@@ -499,7 +506,7 @@ def make_puzzle(
     complete = all(v is not None for v in columns) and all(v is not None for v in row_counts)
     if complete and sum(columns) != sum(row_counts):
         raise PuzzleError(
-            f"The column counts add up to {sum(columns)} but the row counts add up to {sum(row_counts)}; "
+            f"The column counts add up to {text.number(sum(columns))} but the row counts add up to {text.number(sum(row_counts))}; "
             "both count the same track cells."
         )
     return Puzzle(

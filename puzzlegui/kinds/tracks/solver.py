@@ -43,6 +43,7 @@ import itertools
 import time
 
 from puzzlegui.core.solver import Found, Progress, Step
+from puzzlegui.core.text import cells_span
 
 from .count import Frontier, TooBig
 from .model import Solution
@@ -628,6 +629,12 @@ class Engine:
         return tuple(self.cell(i) for i in out)
 
 
+def _edge_text(what: str, cells) -> str:
+    """A traced step on the piece of track between two cells, counted from 1:
+    "Try track from column 13, row 6 to column 12, row 6"."""
+    return f"{what} from {cells_span(cells[0], cells[1])}"
+
+
 def try_set(engine: Engine, e: int, v: int) -> bool:
     try:
         engine.set_edge(e, v, "guess", e)
@@ -691,7 +698,7 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
         engine.clear_queues()
         if trace:
             for e in tlog[emitted:]:
-                yield Step("deduce", engine.edge_move(e, 1), "deduced", engine.edge_cells(e))
+                yield Step("deduce", engine.edge_move(e, 1), _edge_text("Deduced track", engine.edge_cells(e)), engine.edge_cells(e))
         yield Progress(1)
         return
     root_tlen = emitted
@@ -715,9 +722,9 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                     e = tlog[idx]
                     cells = engine.edge_cells(e)
                     if guess is not None and idx == guess[1] and guess[3] == 0:
-                        yield Step("try", engine.edge_move(e, 1), f"Try track {cells[0]}-{cells[1]}", cells)
+                        yield Step("try", engine.edge_move(e, 1), _edge_text("Try track", cells), cells)
                     else:
-                        yield Step("deduce", engine.edge_move(e, 1), f"Deduced track {cells[0]}-{cells[1]}", cells)
+                        yield Step("deduce", engine.edge_move(e, 1), _edge_text("Deduced track", cells), cells)
                 emitted = len(tlog)
             if engine.solved:
                 found += 1
@@ -771,7 +778,7 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                 e = tlog[idx]
                 cells = engine.edge_cells(e)
                 action = "try" if guess is not None and idx == guess[1] and guess[3] == 0 else "deduce"
-                yield Step(action, engine.edge_move(e, 1), f"{'Try' if action == 'try' else 'Deduced'} track {cells[0]}-{cells[1]}", cells)
+                yield Step(action, engine.edge_move(e, 1), _edge_text("Try track" if action == "try" else "Deduced track", cells), cells)
             emitted = len(tlog)
         while frames:
             fr = frames[-1]
@@ -779,7 +786,7 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                 for idx in range(min(emitted, len(tlog)) - 1, fr[1] - 1, -1):
                     e = tlog[idx]
                     cells = engine.edge_cells(e)
-                    yield Step("backtrack", engine.edge_move(e, 0), f"Take up {cells[0]}-{cells[1]}", cells)
+                    yield Step("backtrack", engine.edge_move(e, 0), _edge_text("Take up the track", cells), cells)
                 emitted = min(emitted, fr[1])
             engine.undo(fr[0])
             del tlog[fr[1] :]
@@ -799,7 +806,7 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                 for idx in range(min(emitted, len(tlog)) - 1, root_tlen - 1, -1):
                     e = tlog[idx]
                     cells = engine.edge_cells(e)
-                    yield Step("backtrack", engine.edge_move(e, 0), f"Take up {cells[0]}-{cells[1]}", cells)
+                    yield Step("backtrack", engine.edge_move(e, 0), _edge_text("Take up the track", cells), cells)
             yield Progress(nodes)
             return
 
