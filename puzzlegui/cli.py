@@ -7,7 +7,8 @@
     puzzlegui check SOURCE [--kind K] validate the input and the rules of the puzzle as given
     puzzlegui check SOURCE --against-solution   the saved entries no solution contains
     puzzlegui hint SOURCE [--kind K] [--json]   the next sure move and its reason
-    puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S]
+    puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S] [--count N] [--output FILE|DIR/]
+    puzzlegui export SOURCE [--png FILE] [--svg FILE] [--pdf FILE] [--current|--solved] [--solutions]
 
 Exit status: 0 solved / valid, 1 no solution (or none found in time, or a broken rule),
 2 bad input.  Every line that quotes input goes through ``safe`` first.
@@ -19,18 +20,21 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import signal
 import sys
 import threading
 import time
+from pathlib import Path
 
-from .core import files, registry, solver
+from .core import collection, files, registry, solver
 from .core.kind import PuzzleError
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130  # a second Ctrl+C, or Ctrl+C outside a search
 MAX_TIME_LIMIT = 1_000_000  # seconds: about eleven days
 PROGRESS_EVERY = 1.0  # seconds between --progress lines
+EXPORT_SOLVE_SECONDS = 10.0  # export --solved / --solutions: search time for each puzzle
 
 
 # --- text for the terminal ----------------------------------------------------------
@@ -121,13 +125,39 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kind")
     p.add_argument("--json", action="store_true", help='print {"kind", "move", "text", "cells"}')
 
-    p = sub.add_parser("generate", help="print a new puzzle file (JSON)")
+    p = sub.add_parser("generate", help="print a new puzzle file (JSON), or --count N as a collection")
     p.add_argument("kind")
     p.add_argument("--seed", type=int)
     _time_limit_argument(p, "give up when no puzzle is made within SECONDS")
+    _count_arguments(p)
+
+    p = sub.add_parser("export", help="draw a puzzle as PNG or SVG, or print puzzles to PDF")
+    p.add_argument("source", help="a puzzle, or a collection (PDF: all its puzzles)")
+    p.add_argument("--kind")
+    p.add_argument("--png", metavar="FILE", help="write the board as a PNG image")
+    p.add_argument("--svg", metavar="FILE", help="write the board as an SVG drawing")
+    p.add_argument("--pdf", metavar="FILE", help="write a PDF, --per-page puzzles to a page")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--current", action="store_true", help="draw the saved progress, not the puzzle as given")
+    shown.add_argument("--solved", action="store_true", help="draw a solution (found by the solver)")
+    p.add_argument("--cell", type=int, default=32, metavar="PIXELS", help="PNG and SVG: pixels a cell (default 32)")
+    p.add_argument("--per-page", type=int, default=4, choices=(1, 2, 4, 6), help="PDF: puzzles a page (default 4)")
+    p.add_argument("--solutions", action="store_true", help="PDF: add solution pages at the end")
+    _time_limit_argument(p, f"look for each solution at most SECONDS (default {EXPORT_SOLVE_SECONDS:g})")
 
     p = sub.add_parser("install-desktop-entry", help="add puzzlegui to the desktop's menu")
     return parser
+
+
+def _count_arguments(parser) -> None:
+    parser.add_argument(
+        "--count", type=int, metavar="N",
+        help=f"make N puzzles (seeds SEED, SEED+1, ...) as a collection (at most {collection.MAX_PUZZLES:,})",
+    )
+    parser.add_argument(
+        "--output", metavar="FILE",
+        help="write to FILE instead of printing; with --count, a FILE ending in / (or a folder) gets one JSON file a puzzle",
+    )
 
 
 def _time_limit_argument(parser, text: str) -> None:
@@ -163,6 +193,23 @@ def _reasons(violations) -> str:
 
 
 # --- the commands -------------------------------------------------------------------
+def cmd_open(args) -> int:
+    """The GUI on a puzzle; a collection opens on its first puzzle and the window lists
+    the rest (entries that could not be read are named on stderr too)."""
+    from .gui.app import run_gui
+
+    if args.source is None:
+        return run_gui()
+    try:
+        files.load_source(args.source, args.kind)
+    except collection.IsCollection as exc:
+        for sentence in exc.collection.skipped[:5]:
+            say(f"puzzlegui: skipped {sentence}", sys.stderr)
+    except PuzzleError:
+        pass  # the window says why, and keeps the game that was open
+    return run_gui(args.source, args.kind)
+
+
 def cmd_list() -> int:
     rows = files.builtins()
     width = max((len(b.name) for b in rows), default=10)
@@ -410,7 +457,8 @@ def cmd_generate(args, extra: list[str]) -> int:
     params = {p.name: p.default for p in kind.parameters()}
     sub = _Parser(prog=f"puzzlegui generate {kind.name}", description=f"Print a new {kind.title} puzzle file (JSON).")
     sub.add_argument("--seed", type=int, help="the same seed and options make the same puzzle")
-    _time_limit_argument(sub, "give up when no puzzle is made within SECONDS (exit status 1)")
+    _time_limit_argument(sub, "give up when no puzzle is made within SECONDS (exit status 1; with --count, for each puzzle)")
+    _count_arguments(sub)
     for p in kind.parameters():
         flag = "--" + p.name.replace("_", "-")
         if p.type == "bool":
@@ -435,17 +483,141 @@ def cmd_generate(args, extra: list[str]) -> int:
         ):
             return _print_error(f"{p.label} must be from {p.minimum} to {p.maximum}, not {value}.")
         params[p.name] = value
+    count = args.count if args.count is not None else given.count
+    output = args.output if args.output is not None else given.output
+    if count is not None:
+        return _generate_many(kind, params, args.seed, count, output, time_limit)
     try:
         with _deadline(time_limit):
             state = kind.generate(params, args.seed)
     except _TimeUp:
-        return _print_error(
-            f"No {kind.title} puzzle was made within the time limit of {solver.seconds_text(time_limit)}; "
-            "give it more time or choose smaller or easier parameters.",
-            EXIT_NO_SOLUTION,
-        )
+        return _print_error(_not_made(kind, time_limit), EXIT_NO_SOLUTION)
     doc = files.PuzzleDoc(kind, state, meta={"title": f"Random {kind.title}" + (f" (seed {args.seed})" if args.seed is not None else "")})
-    sys.stdout.write(files.dumps(doc))
+    if output is not None:
+        _save(output, files.dumps(doc))
+    else:
+        sys.stdout.write(files.dumps(doc))
+    return EXIT_OK
+
+
+def _not_made(kind, time_limit, which: str = "") -> str:
+    return (
+        f"No {kind.title} puzzle{which} was made within the time limit of {solver.seconds_text(time_limit)}; "
+        "give it more time or choose smaller or easier parameters."
+    )
+
+
+def _save(path, text) -> None:
+    try:
+        files.save_atomic(path, text)
+    except OSError as exc:
+        reason = safe(str(exc.strerror or exc))[:100]
+        raise PuzzleError(f"{safe(path)} cannot be written ({reason}).") from None
+
+
+def _is_folder_target(output: str) -> bool:
+    return output.endswith(("/", os.sep)) or collection.is_folder(output)
+
+
+def _generate_many(kind, params: dict, seed, count: int, output, time_limit) -> int:
+    """``generate --count N``: N puzzles (seeds seed, seed+1, ...) as a collection file
+    (printed, or written to ``output``), or one JSON file each in the folder ``output``.
+    A line on stderr after each puzzle.  When one is not made within ``time_limit``, the
+    ones made so far are kept (written) and the status is 1."""
+    if not 1 <= count <= collection.MAX_PUZZLES:
+        return _print_error(f"--count must be from 1 to {collection.MAX_PUZZLES:,}, not {count}.")
+    folder = None
+    if output is not None and _is_folder_target(output):
+        folder = Path(output)
+        width = max(3, len(str(count)))
+        targets = [folder / f"{kind.name}-{i:0{width}d}.json" for i in range(1, count + 1)]
+        for target in targets:
+            if os.path.lexists(target):
+                return _print_error(f"{safe(target)} already exists; choose another folder, or remove it first.")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return _print_error(f"{safe(folder)} cannot be made ({safe(str(exc.strerror or exc))[:100]}).")
+    seeds = f" (seeds {seed} to {seed + count - 1})" if seed is not None and count > 1 else f" (seed {seed})" if seed is not None else ""
+    title = f"{count} random {kind.title} puzzle{'s' if count > 1 else ''}{seeds}"
+    docs = []
+    to_stdout = output is None
+    if to_stdout:
+        print(collection.HEADER)
+        print(f"# title: {title}")
+        sys.stdout.flush()
+    status = EXIT_OK
+    for i in range(count):
+        this_seed = seed + i if seed is not None else None
+        try:
+            with _deadline(time_limit):
+                state = kind.generate(params, this_seed)
+        except _TimeUp:
+            _print_error(_not_made(kind, time_limit, f" ({i + 1} of {count})"))
+            status = EXIT_NO_SOLUTION
+            break
+        name = f"Random {kind.title} " + (f"(seed {this_seed})" if this_seed is not None else f"{i + 1} of {count}")
+        doc = files.PuzzleDoc(kind, state, meta={"title": name})
+        docs.append(doc)
+        if folder is not None:
+            _save(targets[i], files.dumps(doc))
+        elif to_stdout:
+            print(collection.entry_line(doc))
+            sys.stdout.flush()
+        say(f"puzzlegui: generated {i + 1} of {count}", sys.stderr)
+        sys.stderr.flush()
+    if output is not None and folder is None and docs:
+        _save(output, collection.dumps(docs, title))
+    if output is not None and docs:
+        where = f"the folder {output}" if folder is not None else output
+        say(f"puzzlegui: wrote {len(docs)} puzzle{'s' if len(docs) != 1 else ''} to {where}.", sys.stderr)
+    return status
+
+
+def cmd_export(args) -> int:
+    """``export SOURCE --png/--svg/--pdf FILE``: exit 0 written, 1 no solution found for
+    --solved, 2 bad input.  A collection goes to a PDF whole; PNG and SVG take one puzzle."""
+    if not (args.png or args.svg or args.pdf):
+        return _print_error("Say what to write: --png FILE, --svg FILE and/or --pdf FILE.")
+    time_limit = args.time_limit if args.time_limit is not None else EXPORT_SOLVE_SECONDS
+    problem = _time_limit_problem(time_limit)
+    if problem:
+        return _print_error(problem)
+    try:
+        docs = [files.load_source(args.source, args.kind)]
+        heading = ""
+    except collection.IsCollection as exc:
+        coll = exc.collection
+        if args.png or args.svg:
+            return _print_error(f"{exc} A PNG or SVG shows one puzzle (a PDF prints them all).")
+        for sentence in coll.skipped[:5]:
+            say(f"puzzlegui: skipped {sentence}", sys.stderr)
+        docs = [item.doc for item in coll.items]
+        heading = coll.title
+    from .gui import export
+
+    export.ensure_app()
+    items, solutions = [], []
+    for doc in docs:
+        state = doc.history().state if args.current else doc.state
+        if args.solved:
+            solved = export.solved_state(doc.kind, state, time_limit)
+            if solved is None:
+                return _print_error(f'No solution of "{doc.title}" was found to draw.', EXIT_NO_SOLUTION)
+            state = solved
+        items.append((doc.title, doc.kind, state))
+        if args.solutions and args.pdf:
+            solutions.append((doc.title, doc.kind, export.solved_state(doc.kind, doc.state, time_limit)))
+    title, kind, state = items[0]
+    if args.png:
+        export.render_png(kind, state, args.png, args.cell)
+        say(f"puzzlegui: wrote {args.png}", sys.stderr)
+    if args.svg:
+        export.render_svg(kind, state, args.svg, args.cell, title)
+        say(f"puzzlegui: wrote {args.svg}", sys.stderr)
+    if args.pdf:
+        pages = export.write_pdf(args.pdf, items, args.per_page, solutions or None, heading)
+        say(f"puzzlegui: wrote {args.pdf} ({pages} page{'s' if pages != 1 else ''})", sys.stderr)
     return EXIT_OK
 
 
@@ -479,11 +651,9 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = parser.parse_args(argv), []
     try:
         if args.command == "open":
-            from .gui.app import run_gui
-
-            if args.source is None:
-                return run_gui()
-            return run_gui(args.source, args.kind)
+            return cmd_open(args)
+        if args.command == "export":
+            return cmd_export(args)
         if args.command == "list":
             return cmd_list()
         if args.command == "check":

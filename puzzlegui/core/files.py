@@ -241,9 +241,19 @@ def _check_regular(st: os.stat_result, name: str) -> None:
 
 
 def load_path(path, kind: str | None = None) -> PuzzleDoc:
-    """A puzzle file; with ``kind``, also that kind's plain text layout or a game ID."""
+    """A puzzle file; with ``kind``, also that kind's plain text layout or a game ID.
+
+    A collection (a folder of puzzle files, or a text file of game IDs: core/collection)
+    of exactly one puzzle is that puzzle; of more, collection.IsCollection (a
+    PuzzleError whose sentence says to choose one as ``PATH#N``) carries it."""
+    from . import collection
+
     path = Path(path)
+    if collection.is_folder(path):
+        return collection.one_or_raise(collection.load_folder(path))
     text = read_text_file(path)
+    if collection.is_collection_text(text):
+        return collection.one_or_raise(collection.parse(text, path, kind))
     if text.lstrip().startswith("{") or kind is None:
         doc = _of_kind(loads(text, _name(path)), kind, f"{_name(path)} holds a")
     else:
@@ -418,7 +428,8 @@ def load_builtin(name: str) -> PuzzleDoc:
 # --- SOURCE: a path, a built-in name, or a game ID -----------------------------------
 def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
     """What the command line and Open accept: a file path, a built-in puzzle's name, or
-    a game ID (with ``kind``, or written as ``KIND:ID``)."""
+    a game ID (with ``kind``, or written as ``KIND:ID``); ``PATH#N`` is puzzle N of a
+    collection, and a collection's PATH alone raises collection.IsCollection."""
     source = str(source)
     if len(source) > 100_000:
         raise PuzzleError("The puzzle source is too long to be a file name or game ID.")
@@ -429,6 +440,11 @@ def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
         is_file = False
     if is_file:
         return load_path(path, kind)
+    from . import collection
+
+    picked = collection.split_source(source)  # PATH#N: puzzle N of a collection
+    if picked is not None:
+        return collection.load_item(picked[0], picked[1], kind)
     if any(b.name == source for b in builtins()):
         return _of_kind(load_builtin(source), kind, f'The built-in puzzle "{source}" is a')
     game_id = source

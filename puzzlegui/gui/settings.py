@@ -24,6 +24,7 @@ class Settings:
         "last_source": "",
         "show_library": True,
         "mark_mistakes": True,  # broken rules show after every move
+        "collection": "",  # the collection the library lists, reopened at start
     }
 
     def __init__(self):
@@ -48,6 +49,7 @@ class Settings:
     max_solutions = property(lambda s: s._get("max_solutions"), lambda s, v: s._set("max_solutions", int(v)))
     time_limit = property(lambda s: s._get("time_limit"), lambda s, v: s._set("time_limit", max(0.0, float(v or 0))))
     last_source = property(lambda s: s._get("last_source"), lambda s, v: s._set("last_source", str(v)))
+    collection = property(lambda s: s._get("collection"), lambda s, v: s._set("collection", str(v)))
     mark_mistakes = property(lambda s: s._get("mark_mistakes"), lambda s, v: s._set("mark_mistakes", bool(v)))
     show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
 
