@@ -298,18 +298,24 @@ def kind_moments(kind_name: str, runs: int):
             w.panel.set_mode(solver.ALL)
             w.panel.set_show("solution")
             w.panel.max_solutions.setValue(999_999)
+            finished = []
+            w.solveFinished.connect(finished.append)
             heart.start()
             w.actions_by_name["solve"].trigger()
             run_until(lambda: w.job is not None and not w.job.is_running(), COUNT_ALL_S)
-            during = heart.stop()
-            m.record(f"count all: {COUNT_ALL_S:.0f} s of search", during)
-            finished = []
-            w.solveFinished.connect(finished.append)
-            gap = through(heart, w.actions_by_name["stop"].trigger, lambda: bool(finished), 300)
+            if not w.job.is_running():  # the search ended by itself: all counted
+                run_until(lambda: bool(finished), 300)
+                settle()
+                m.record(f"count all: the whole search (< {COUNT_ALL_S:.0f} s), result + replay", heart.stop(),
+                         f"{finished[0].count:,} found")
+            else:
+                m.record(f"count all: {COUNT_ALL_S:.0f} s of search", heart.stop())
+                gap = through(heart, w.actions_by_name["stop"].trigger, lambda: bool(finished), 300)
             w.solveFinished.disconnect(finished.append)
             result = finished[0]
-            m.record("count all: Stop, result + replay", gap,
-                     f"{result.count:,} found, {len(result.solutions):,} kept")
+            if result.status == solver.STOPPED:
+                m.record("count all: Stop, result + replay", gap,
+                         f"{result.count:,} found, {len(result.solutions):,} kept")
             if len(result.solutions) > 1:
                 last = len(result.solutions) - 1
                 gap = through(heart, lambda: w.choose_solution(last),

@@ -304,3 +304,40 @@ def test_the_generator_child_dies_with_the_app(sig):
     finally:
         finish(child)
     assert wait_until_gone(gen_pid), "the generator process outlived the app"
+
+
+def test_a_collection_opens_as_a_library_group_with_a_game_each(qtbot, window, tmp_path):
+    kind = files.load_builtin("kurosu-dm-2018-06-01").kind
+    names = [b.name for b in files.builtins() if b.kind == "kurosu"][:3]
+    ids = [kind.format_game_id(files.load_builtin(n).state) for n in names]
+    path = tmp_path / "three.txt"
+    path.write_text("# puzzlegui collection\n" + "".join(f"kurosu:{i}\n" for i in ids) + "nonsense:zzz\n")
+    assert window.open_source(str(path))
+    assert "line 5" in window.error_box.text()  # the bad line, named, once
+    window.error_box.close()
+    group = next(window.library.topLevelItem(i) for i in range(window.library.topLevelItemCount())
+                 if window.library.topLevelItem(i).text(0).startswith("three"))
+    assert group.childCount() == 3
+    window.hint()
+    first = window.game.key
+    double_click(qtbot, window, f"{path}#2")
+    assert window.game.key != first and not window.history.can_undo
+    double_click(qtbot, window, f"{path}#1")
+    assert window.game.key == first and window.history.can_undo
+
+
+def test_copy_and_paste_a_puzzle(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    assert window.open_source("kurosu-dm-2018-06-01")
+    window.actions_by_name["copy"].trigger()
+    text = QApplication.clipboard().text()
+    assert text.startswith("kurosu:") and not QApplication.clipboard().image().isNull()
+    assert window.open_source("tracks-mums-2008")
+    window.actions_by_name["paste"].trigger()
+    assert window.doc.kind.name == "kurosu"
+    QApplication.clipboard().setText("kurosu:6x6:ZZZ")
+    with qtbot.waitSignal(window.errorShown):
+        window.actions_by_name["paste"].trigger()
+    assert window.doc.kind.name == "kurosu"  # the game on screen stays
+    window.error_box.close()

@@ -33,12 +33,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import aids, files, registry, solver
+from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch
 from ..core.kind import PuzzleError
+from . import export
 from . import settings as settings_mod
 from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog, StatsDialog
-from .background import BackgroundCall
 from .board import BoardView
 from .widgets import ElidedLabel
 from .player import Player
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self._changes = 0  # counts every change of the shown game
         self.job: SolveJob | None = None
         self.gen_task: GenerateTask | None = None
+        self.collection = None  # an opened collection, listed in the library as a group
         self.result: solver.Result | None = None
         self.solve_base = None
         self.recorded_steps: list = []
@@ -194,7 +196,7 @@ class MainWindow(QMainWindow):
 
         def add(parent, title, source, tip, key):
             entry = by_source.get(source)
-            status = session.status_of(entry.key) if entry else session_mod.NEW
+            status = session.status_of(entry.key if entry else key)
             if current == source and session.current is not None:
                 status = session.current.status
             st = session.stats_for(key)
@@ -233,6 +235,13 @@ class MainWindow(QMainWindow):
             hint = QTreeWidgetItem(["(none saved yet)"])
             hint.setFlags(Qt.NoItemFlags)
             mine.addChild(hint)
+        coll = self.collection
+        if coll is not None:
+            parent = group(f"{coll.title} ({len(coll.items):,})")
+            for it in coll.items:
+                key = session_mod.puzzle_key(it.doc)
+                item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key)
+                self._library_items["game:" + key] = item  # the game's own source, once open
         others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self._library_items]
         if others:
             recent = group("Recent games")
@@ -322,6 +331,12 @@ class MainWindow(QMainWindow):
         a = self.actions_by_name = {}
         a["new"] = self._action("&New random puzzle…", self.new_random, QKeySequence.New, "Generate a new puzzle")
         a["open"] = self._action("&Open…", self.open_dialog, QKeySequence.Open)
+        a["open_folder"] = self._action("Open a &folder of puzzles…", self.open_folder_dialog, "Ctrl+Shift+O")
+        a["copy"] = self._action("&Copy the puzzle", self.copy_puzzle, "Ctrl+Shift+C", "Its game ID or layout, and a picture")
+        a["paste"] = self._action("&Paste a puzzle", self.paste_puzzle, "Ctrl+Shift+V", "Open a game ID, layout or puzzle file from the clipboard")
+        a["export_image"] = self._action("&Export the board as an image…", self.export_image, "Ctrl+Shift+E", "PNG or SVG")
+        a["export_pdf"] = self._action("Print to P&DF…", self.export_pdf, "Ctrl+Shift+P", "This puzzle, or the whole collection, 4 to a page")
+        a["print"] = self._action("&Print…", self.print_puzzles, QKeySequence.Print)
         a["save"] = self._action("&Save", self.save, QKeySequence.Save)
         a["save_as"] = self._action("Save &As…", self.save_as, QKeySequence.SaveAs)
         a["edit"] = self._action("&Edit board…", self.edit_board, "Ctrl+E", "Change the puzzle or enter your own")
@@ -350,7 +365,8 @@ class MainWindow(QMainWindow):
         a["about"] = self._action("&About puzzlegui", self.about)
         a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
         menus = {
-            "&File": ["new", "open", None, "save", "save_as", None, "edit", None, "quit"],
+            "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
+                      "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
             "&Edit": ["undo", "redo", "restart"],
             "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "stats"],
             "&Solve": ["solve", "stop", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
@@ -420,6 +436,11 @@ class MainWindow(QMainWindow):
         """The game that was open when the app last quit (or was killed), else the
         first built-in.  A record that cannot be read was kept aside: say so where the
         user cannot miss it."""
+        if self.settings.collection:  # the collection the library listed last time
+            try:
+                self.collection = collection_mod.load(self.settings.collection)
+            except PuzzleError:
+                self.settings.collection = ""  # gone or changed: say nothing, list none
         game = self.session.restore()
         if game is not None:
             self._show_opened(game)
@@ -445,10 +466,109 @@ class MainWindow(QMainWindow):
             return True
         try:
             doc = files.load_source(source, kind)
+        except collection_mod.IsCollection as exc:
+            return self.open_collection(exc.collection)
         except PuzzleError as exc:
             self.show_error(str(exc))
             return False
         return self.load_doc(doc, origin=session_mod.GAME_ID if kind or ":" in source else None)
+
+    def open_collection(self, coll) -> bool:
+        """A collection: its puzzles become a group of the library, each keeping its own
+        game; the first opens.  Lines that could not be read are listed once."""
+        self.collection = coll
+        self.settings.collection = str(coll.path)
+        if coll.skipped:
+            self.show_error(coll.skipped_text())
+        self.refresh_library()
+        return self.open_source(coll.items[0].source)
+
+    def open_folder_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open a folder of puzzles", str(settings_mod.puzzles_dir()))
+        if folder:
+            try:
+                coll = collection_mod.load(folder)
+            except PuzzleError as exc:
+                self.show_error(str(exc))
+                return
+            self.open_collection(coll)
+
+    # ---------------------------------------------------------------- sharing
+    def copy_puzzle(self) -> None:
+        if self.doc is None:
+            return
+        try:
+            export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title)
+        except PuzzleError as exc:
+            self.show_error(str(exc))
+            return
+        self.statusBar().showMessage("Copied the puzzle (its ID or layout, and a picture).", 5000)
+
+    def paste_puzzle(self) -> None:
+        text = QApplication.clipboard().text()
+        if not text.strip():
+            self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
+            return
+        try:
+            doc = export.parse_pasted(text[: files.MAX_FILE_BYTES])
+        except PuzzleError as exc:
+            self.show_error(f"The clipboard does not hold a puzzle: {exc}")
+            return
+        self.load_doc(doc, origin=session_mod.GAME_ID)
+
+    def export_image(self) -> None:
+        if self.doc is None:
+            return
+        stem = (self.doc.name or self.doc.title or "puzzle").replace("/", "-")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export the board as an image", str(Path.home() / f"{stem}.png"), "PNG image (*.png);;SVG drawing (*.svg)"
+        )
+        if not path:
+            return
+        if not path.lower().endswith((".png", ".svg")):
+            path += ".png"
+        try:
+            render = export.render_svg if path.lower().endswith(".svg") else export.render_png
+            render(self.doc.kind, self.history.state, path)
+        except (OSError, PuzzleError) as exc:
+            self.show_error(f"Could not export to {path}: {exc}")
+            return
+        self.statusBar().showMessage(f"Exported the board to {path}.", 6000)
+
+    def _print_items(self) -> list:
+        if self.collection is not None and self.game is not None and any(
+            it.source == self.game.source or session_mod.puzzle_key(it.doc) == self.game.key
+            for it in self.collection.items
+        ):
+            return [(it.title, it.doc.kind, it.doc.state) for it in self.collection.items]
+        return [(self.doc.title, self.doc.kind, self.doc.kind.initial(self.history.state))]
+
+    def export_pdf(self) -> None:
+        if self.doc is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Print to PDF", str(Path.home() / "puzzles.pdf"), "PDF (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        items = self._print_items()
+        try:
+            pages = export.write_pdf(path, items, per_page=min(4, len(items)) or 1)
+        except (OSError, PuzzleError) as exc:
+            self.show_error(f"Could not write {path}: {exc}")
+            return
+        self.statusBar().showMessage(f"Wrote {len(items):,} puzzle{'s' if len(items) != 1 else ''} on {pages} page{'s' if pages != 1 else ''} to {path}.", 8000)
+
+    def print_puzzles(self) -> None:
+        if self.doc is None:
+            return
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.HighResolution)
+        if QPrintDialog(printer, self).exec() != QPrintDialog.Accepted:
+            return
+        items = self._print_items()
+        export.print_items(printer, items, per_page=min(4, len(items)) or 1)
 
     def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
         """Show ``doc`` with its game on record (or its own progress if it is new).
@@ -539,7 +659,9 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         start = str(settings_mod.puzzles_dir())
-        path, _ = QFileDialog.getOpenFileName(self, "Open puzzle", start, "Puzzle files (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open puzzle", start, "Puzzles and collections (*.json *.txt);;All files (*)"
+        )
         if path:
             self.open_source(path)
 
@@ -744,18 +866,16 @@ class MainWindow(QMainWindow):
     def _run_aid(self, name: str, fn, args, on_done, working: str) -> None:
         if not self._game_input_ok():
             return
-        running = getattr(self, "_aid", None)
-        if running is not None and running.is_running():
+        if getattr(self, "_aid_busy", False):
             self.statusBar().showMessage("Still working on the last request\u2026", 4000)
             return
         token = self._aid_token(name)
-        call = BackgroundCall(token, fn, args, self)
-        call.done.connect(lambda tok, value: self._aid_done(tok, value, on_done))
-        call.failed.connect(self._aid_failed)
-        self._aid = call
+        call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
+        call.done.connect(lambda value, tok=token: self._aid_done(tok, value, on_done))
+        call.failed.connect(lambda message, tok=token: self._aid_failed(tok, message))
+        self._aid_busy = True
         self._aid_wanted = token
         self.statusBar().showMessage(working)
-        call.start()
 
     def _aid_current(self, token) -> bool:
         return (
@@ -765,12 +885,14 @@ class MainWindow(QMainWindow):
         )
 
     def _aid_done(self, token, value, on_done) -> None:
+        self._aid_busy = False
         if self._aid_current(token):
             self._aid_wanted = None
             on_done(value)
         self.aidFinished.emit(token[2])
 
     def _aid_failed(self, token, message: str) -> None:
+        self._aid_busy = False
         if self._aid_current(token):
             self._aid_wanted = None
             self.show_error(message)
@@ -1251,13 +1373,13 @@ class MainWindow(QMainWindow):
             self.job = None
         self._solve_id = None
         self._cancel_replay()
-        wait_background(3000)  # a replay or table being made: let it end (it cannot be stopped)
+        # a replay, a table or an aid being made: let it end (it cannot be stopped; the
+        # aids' searches end within their own time limits)
+        wait_background(15000)
         if self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
         self.player.clear()
-        for call in BackgroundCall.running():  # an aid's search ends within its time limit
-            call.wait()
         if self.board is not None:
             self.board.stop_animations()
         self.autosave()

@@ -192,13 +192,17 @@ class Board(BoardWidget):
         W, H = s.width, s.height
         ratio = self.devicePixelRatioF()
         size = (self.width(), self.height(), ratio, geo.x0, geo.y0, geo.cell, W, H)
+        plain = (False, False, False, -1, 0)  # an empty cell on paper: nothing to draw
         if self._layer is None or self._layer_size != size:
             width, height = max(1, math.ceil(self.width() * ratio)), max(1, math.ceil(self.height() * ratio))
             self._layer = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
             self._layer.setDevicePixelRatio(ratio)
             self._layer.fill(Qt.transparent)
+            p = QPainter(self._layer)
+            p.fillRect(QRectF(geo.x0, geo.y0, geo.width, geo.height), QColor(theme.PAPER))
+            p.end()
             self._layer_size = size
-            self._layer_keys = [None] * (W * H)
+            self._layer_keys = [plain] * (W * H)
         keys = self._layer_keys
         cells, givens, marks = s.cells, s.givens, s.marks
         c = geo.cell
@@ -207,7 +211,8 @@ class Board(BoardWidget):
             x, y = i % W, i // W
             v = -2 if i in fading else cells[i]  # a fading cell: its symbols are drawn on top
             key = (givens[i] >= 0, (x, y) in lit, (x, y) in wrong, v, marks[i] if v == -1 else 0)
-            if keys[i] == key:
+            was = keys[i]
+            if was == key:
                 continue
             keys[i] = key
             if painter is None:
@@ -215,9 +220,10 @@ class Board(BoardWidget):
                 painter.setRenderHint(QPainter.Antialiasing)
             given, is_lit, is_wrong, _, mark = key
             rect = QRectF(*geo.cell_rect(x, y))
-            painter.setCompositionMode(QPainter.CompositionMode_Source)
-            painter.fillRect(rect, QColor(theme.PAPER))
-            painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
+            if was != plain:  # back to bare paper first
+                painter.setCompositionMode(QPainter.CompositionMode_Source)
+                painter.fillRect(rect, QColor(theme.PAPER))
+                painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
             if given:
                 painter.fillRect(rect, QColor(GIVEN_TILE))
             if is_lit:
