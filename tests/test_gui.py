@@ -332,3 +332,17 @@ def test_stop_action_is_live_only_while_something_runs(qtbot, window):
     assert stop.isEnabled()
     stop.trigger()
     assert window.gen_task is None and not stop.isEnabled()
+
+
+def test_a_proven_no_solution_is_not_called_not_yet(qtbot, window):
+    from puzzlegui.core import registry
+    from puzzlegui.kinds.kurosu.model import KurosuState
+
+    kind = registry.get("kurosu")
+    givens = [1, 1, 1] + [-1] * 13  # three X in a row: no way to finish it
+    assert window.load_doc(files.PuzzleDoc(kind, KurosuState.new(4, 4, givens), meta={"title": "No way"}))
+    with qtbot.waitSignal(window.solveFinished, timeout=20000) as blocker:
+        window.solve()
+    result = blocker.args[0]
+    assert result.count == 0 and result.complete
+    assert window.panel.solution_label.text() == "No solution (proven)"

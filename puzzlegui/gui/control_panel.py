@@ -214,12 +214,13 @@ class SolverPanel(QWidget):
     def set_result(self, text: str) -> None:
         self.result_label.setText(text)
 
-    def set_solutions(self, count: int, index: int = 0, found: int | None = None) -> None:
-        """``count`` solutions to choose from (those kept); ``found`` in all, if more."""
+    def set_solutions(self, count: int, index: int = 0, found: int | None = None, proven_none: bool = False) -> None:
+        """``count`` solutions to choose from (those kept); ``found`` in all, if more;
+        ``proven_none``: a finished search proved there is none."""
         self.solution_count = count
         self.solution_index = index
         if count == 0:
-            self.solution_label.setText("No solution yet")
+            self.solution_label.setText("No solution (proven)" if proven_none else "No solution yet")
             self.solution_label.setToolTip("")
         elif found is not None and found > count:
             self.solution_label.setText(f"Solution {index + 1:,} of {count:,} kept")

@@ -1075,7 +1075,9 @@ class MainWindow(QMainWindow):
         self.panel.set_result(text)
         self.panel.set_progress(result.nodes, result.elapsed, result.count)
         self.statusBar().showMessage(text, 10000)
-        self.panel.set_solutions(len(result.solutions), 0, result.count)
+        self.panel.set_solutions(
+            len(result.solutions), 0, result.count, proven_none=result.status == solver.NO_SOLUTION and result.complete
+        )
         if seen > len(steps):
             self.panel.window_note.setText(
                 f"The search made {seen:,} steps; the replay shows the first {len(steps):,}."
