@@ -87,12 +87,15 @@ def test_solve_shows_result_replays_and_applies_as_one_step(qtbot, window):
 
 
 def test_show_the_search_replays_tries_and_backtracks(qtbot, window):
-    load(window, "000", "???")
+    load(window, "000", "111")
     window.panel.set_mode(solver.ALL)
     window.panel.set_show("search")
     with qtbot.waitSignal(window.solveFinished, timeout=5000):
         window.actions_by_name["solve"].trigger()
-    assert window.player.length == len(window.recorded_steps) > 0
+    # the search's replay ends where it found the solution, and is titled as the search
+    until = window._search_until_found(0)
+    assert window.player.length == len(until) > 1 and until[-1].action == "found"
+    assert window.panel.solution_label.text().startswith("The search:")
     window.player.pause()
     window.player.seek(0)
     window.panel.forward_button.click()
@@ -303,7 +306,7 @@ def test_closing_while_replaying_stops_every_timer_and_animation(qtbot, demo_kin
     w = MainWindow(restore=False)
     qtbot.addWidget(w)
     w.show()
-    load(w, "0000", "????")
+    load(w, "0000", "1111")  # four tries before the one solution: a replay to play
     w.panel.set_show("search")
     w.player.set_speed(2)
     with qtbot.waitSignal(w.solveFinished, timeout=5000):
@@ -346,3 +349,18 @@ def test_a_proven_no_solution_is_not_called_not_yet(qtbot, window):
     result = blocker.args[0]
     assert result.count == 0 and result.complete
     assert window.panel.solution_label.text() == "No solution (proven)"
+
+
+def test_show_the_search_after_a_solve_that_recorded_none_runs_it_again(qtbot, window):
+    load(window, "000", "111")
+    window.panel.set_mode(solver.ALL)
+    window.panel.set_show("solution")
+    with qtbot.waitSignal(window.solveFinished, timeout=5000):
+        window.actions_by_name["solve"].trigger()
+    assert window.recorded_steps == []
+    with qtbot.waitSignal(window.solveFinished, timeout=5000):
+        window.panel.set_show("search")  # as the user picks it in the panel
+    assert window.recorded_steps and window.player.loaded
+    assert window.panel.solution_label.text().startswith("The search:")
+    window.player.seek(window.player.length)
+    assert window.board.state.lamps == (1, 1, 1)  # it ends on the solution it found

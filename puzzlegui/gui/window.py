@@ -1100,8 +1100,15 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return False
         kind = self.doc.kind
-        if self.panel.current_show() == "search" and self.recorded_steps:
-            self._start_replay(self.recorded_steps, None, autoplay, seek_end, announce)
+        if self.panel.current_show() == "search":
+            if not self.recorded_steps:
+                return False  # _show_changed runs the search again, recording it
+            steps = self._search_until_found(self.solution_index)
+            self._start_replay(steps, None, autoplay, seek_end, announce)
+            found = sum(1 for s in steps if s.action == "found")
+            self.panel.solution_label.setText(
+                f"The search: {len(steps):,} steps" + (f", to solution {found:,}" if found else "")
+            )
             return True
         if self.result is None or not self.result.solutions:
             return False
@@ -1244,10 +1251,27 @@ class MainWindow(QMainWindow):
         interval = 1000 / max(self.player.steps_per_second, 0.1)
         return int(min(300, 0.8 * interval)) if interval >= 40 else 0
 
+    def _search_until_found(self, index: int) -> list:
+        """The recorded search up to where it found solution ``index`` (all of it when
+        it found none, or did not record that far)."""
+        seen = -1
+        for i, step in enumerate(self.recorded_steps):
+            if step.action == "found":
+                seen += 1
+                if seen == index:
+                    return self.recorded_steps[: i + 1]
+        return self.recorded_steps
+
     def _show_changed(self, show: str) -> None:
         self.settings.show = show
-        if self.result is not None:
-            self._load_replay(autoplay=False)
+        if self.result is None:
+            return
+        if show == "search" and not self.recorded_steps and not (self.job is not None and self.job.is_running()):
+            # the last solve recorded no search: run it again, recording, to show it
+            self.statusBar().showMessage("Running the search again to record it\u2026", 5000)
+            self.solve()
+            return
+        self._load_replay(autoplay=False)
 
     def _clear_result(self) -> None:
         self._forget_solve()

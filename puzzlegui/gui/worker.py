@@ -106,8 +106,13 @@ class SolverWorker(QObject):
             tick()
 
         def on_found(_solution):
-            nonlocal solutions
+            nonlocal solutions, seen
             solutions += 1
+            if self.trace:
+                seen += 1
+            if self.trace and len(steps) < MAX_RECORDED_STEPS:
+                # where the search stood when it found this one: its replay ends here
+                steps.append(solver.Step("found", None, f"Solution {solutions:,} found."))
             # the first solution shows at once; after that, a search finding thousands
             # a second must not flood the GUI thread with one signal each
             tick(force=solutions == 1)
