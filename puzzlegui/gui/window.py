@@ -599,8 +599,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self._show_game()
-        self.autosave()  # the session now says this game is current
-        self.refresh_library()
+        self.autosave()  # the session now says this game is current; its library line shows it
 
     def _save_current_game(self) -> None:
         if self.session.current is not None and self.autosave_clock.dirty:
