@@ -3,7 +3,9 @@
     python -m puzzlegui.screenshots [OUTPUT_FOLDER] [--dark] [--size WxH]
 
 For every kind: its first built-in puzzle as given, mid-replay of the solver's answer, and
-solved.  Runs offscreen unless a display is chosen with QT_QPA_PLATFORM.
+solved; then (unless --no-extras) each kind at 640x480 and 1200x800, a 30x30 Tracks and
+a 40x40 Kurosu, and the player's aids (Check's list, "Correct so far?", Statistics).
+Runs offscreen unless a display is chosen with QT_QPA_PLATFORM.
 """
 
 from __future__ import annotations
@@ -51,12 +53,68 @@ def dark_palette():
     return p
 
 
+def _extras(app, window, out: Path, suffix: str, kinds) -> list:
+    """The window at two sizes, large boards, and the aids on screen."""
+    from .core import files, registry
+    from .gui.dialogs import StatsDialog
+
+    saved = []
+
+    def shot(name, widget=None):
+        _settle(app, window)
+        path = out / f"{name}{suffix}.png"
+        (widget or window).grab().save(str(path))
+        saved.append(path)
+
+    window.solver_dock.hide()
+    for w, h in ((640, 480), (1200, 800)):
+        window.resize(w, h)
+        for kind_name in registry.names():
+            if kinds and kind_name not in kinds:
+                continue
+            first = next((b for b in files.builtins() if b.kind == kind_name), None)
+            if first is not None:
+                window.open_source(first.name)
+                shot(f"{kind_name}-{w}x{h}")
+    window.resize(1200, 800)
+    for kind_name, params, name in (
+        ("tracks", {"width": 30, "height": 30}, "tracks-30x30"),
+        ("kurosu", {"width": 40, "height": 40}, "kurosu-40x40"),
+    ):
+        if kinds and kind_name not in kinds:
+            continue
+        kind = registry.get(kind_name)
+        state = kind.generate({**{p.name: p.default for p in kind.parameters()}, **params}, seed=1)
+        window.load_doc(files.PuzzleDoc(kind, state, meta={"title": f"Random {kind.title} {name[-5:]}"}))
+        shot(name)
+    if not kinds or "kurosu" in kinds:
+        window.open_source("kurosu-dm-2018-06-01")
+        window.restart()
+        state = window.history.state
+        empty = [(i % state.width, i // state.width) for i, v in enumerate(state.cells) if v < 0]
+        for x, y in empty[:3]:
+            window.play_move(("set", x, y, 1))  # three guesses, some wrong
+        window.check()
+        shot("aid-check")
+        done = []
+        window.aidFinished.connect(done.append)
+        window.correct_so_far()
+        _settle(app, window, lambda: bool(done), 30)
+        shot("aid-correct-so-far")
+        dialog = StatsDialog(window.session, window)
+        dialog.show()
+        shot("aid-statistics", dialog)
+        dialog.close()
+    return saved
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzlegui.screenshots")
     parser.add_argument("output", nargs="?", default="docs/screenshots")
     parser.add_argument("--dark", action="store_true", help="use a dark window palette")
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--kinds", nargs="*", help="only these kinds")
+    parser.add_argument("--no-extras", action="store_true", help="only the three pictures per kind")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     # never touch the user's own settings or autosave
@@ -99,6 +157,7 @@ def main(argv=None) -> int:
         window.solve()
         _settle(app, window, lambda: bool(finished))
         window.solveFinished.disconnect(finished.append)
+        _settle(app, window, lambda: window.player.loaded, 30)  # the replay is made off-thread
         window.player.pause()
         if window.player.loaded:
             window.player.seek(window.player.length // 2)
@@ -111,6 +170,8 @@ def main(argv=None) -> int:
             path = out / f"{kind_name}-solved{suffix}.png"
             window.grab().save(str(path))
             saved.append(path)
+    if not args.no_extras:
+        saved += _extras(app, window, out, suffix, args.kinds)
     window.shutdown()
     window.close()
     for path in saved:
