@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import tempfile
+
 from pathlib import Path
 
+from .core.files import save_atomic
 from .core.kind import PuzzleError
 from .icons import ICON_NAME, icon_bytes
 
@@ -19,27 +20,6 @@ def _data_home() -> Path:
     if value and os.path.isabs(value):
         return Path(value)
     return Path.home() / ".local" / "share"
-
-
-def _write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed over it, so that a
-    symbolic link at ``path`` is replaced, never followed (its target stays as it was;
-    core.files.save_atomic writes through links, as a user's saved game wants)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # --- the Desktop Entry spec's escaping ------------------------------------------------
@@ -91,8 +71,9 @@ def install_desktop_entry() -> str:
         ]
     )
     try:
-        _write_bytes_atomic(icon, icon_bytes())
-        _write_bytes_atomic(entry, text.encode("utf-8"))
+        # a link planted where the icon or the entry goes is replaced, never followed
+        save_atomic(icon, icon_bytes(), follow_links=False)
+        save_atomic(entry, text, follow_links=False)
     except OSError as exc:
         where = exc.filename or data
         raise PuzzleError(f"Could not write the desktop entry at {where} ({exc.strerror or exc}).") from None

@@ -80,3 +80,17 @@ def _no_running_animations(request):
     for w in busy:
         w.stop_animations()
     assert not busy, f"animations left running on {busy}"
+
+
+@pytest.fixture
+def window(qtbot):
+    """The real main window, shown at 1100x700, with nothing restored; shut down after
+    the test (tests/test_gui.py adds the demo kind to it)."""
+    from puzzlegui.gui.window import MainWindow
+
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.resize(1100, 700)
+    w.show()
+    yield w
+    w.shutdown()

@@ -11,16 +11,6 @@ from puzzlegui.gui.window import MainWindow
 KUROSU = "kurosu-dm-2018-06-01"
 
 
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
-    w.show()
-    yield w
-    w.shutdown()
-
-
 def trigger(qtbot, window, name):
     with qtbot.waitSignal(window.aidFinished, timeout=60000) as blocker:
         window.actions_by_name[name].trigger()

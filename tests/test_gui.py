@@ -7,18 +7,13 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 
 from puzzlegui.core import files, solver
-from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.window import MainWindow
 
 
 @pytest.fixture
-def window(qtbot, demo_kind):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
-    w.show()
-    yield w
-    w.shutdown()
+def window(window, demo_kind):
+    """conftest's window, with the demo kind registered."""
+    return window
 
 
 def load(window, lamps="000", target="111", **extra):

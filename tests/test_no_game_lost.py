@@ -36,16 +36,6 @@ def double_click(qtbot, window, source):
     qtbot.mouseDClick(window.library.viewport(), Qt.LeftButton, pos=rect.center())
 
 
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
-    w.show()
-    yield w
-    w.shutdown()
-
-
 def test_switching_puzzles_and_back_keeps_the_game_and_its_undo(qtbot, window):
     tracks = "tracks-mums-2008"
     rotation = next(b.name for b in files.builtins() if b.kind == "rotation")

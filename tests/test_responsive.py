@@ -5,25 +5,13 @@ runs and that its answer arrives.)"""
 
 import threading
 
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files, registry, solver
 from puzzlegui.gui.player import Player
-from puzzlegui.gui.window import MainWindow
 from puzzlegui.gui.worker import background_busy
 
 BLANK_KUROSU_20 = "kurosu:20x20:zzzzzzzzzzzzzzzza"
-
-
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
-    w.show()
-    yield w
-    w.shutdown()
 
 
 def spy_threads(monkeypatch, obj, name, seen):

@@ -26,16 +26,12 @@ BLANK_KUROSU_20 = "kurosu:20x20:zzzzzzzzzzzzzzzza"
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1100, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
-    yield w
-    w.shutdown()
+def window(window, qtbot):
+    """conftest's window, made the active one (the key tests press Esc in it)."""
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    return window
 
 
 def demo_doc(lamps="000", target="111", **extra):

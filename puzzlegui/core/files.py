@@ -301,20 +301,28 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def save_atomic(path, text: str | bytes) -> None:
+def save_atomic(path, text: str | bytes, follow_links: bool = True) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
 
     The text goes to a temporary file in the same folder, is flushed to disk, then
     renamed over the target (rename is atomic on POSIX and on NTFS via os.replace).
     A symbolic link is written through: its target is replaced, the link stays.  The
     file keeps its mode, or gets the umask's for a new file (mkstemp's is 0600).  Temp
-    files that a killed save of the same name left behind are removed."""
-    path = Path(os.path.realpath(path))
+    files that a killed save of the same name left behind are removed.
+
+    ``follow_links=False`` replaces a link at ``path`` with the file instead (what an
+    installer wants: never write where a planted link points)."""
+    if follow_links:
+        path = Path(os.path.realpath(path))
+    else:
+        path = Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / os.path.basename(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text if isinstance(text, bytes) else text.encode("utf-8")  # fails before any write
     prefix = f".{path.name}."
     _remove_stale_temp_files(path.parent, prefix)
     try:
+        if not follow_links and os.path.islink(path):
+            raise OSError("a link: the new file gets a mode of its own")
         mode = os.stat(path).st_mode & 0o7777
     except OSError:
         mode = _new_file_mode()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget
+from puzzlegui.gui.board import BoardWidget, SpriteCache
 
 GIVEN_TILE = "#d5cfc3"  # givens sit on grey tiles, so they never look like the player's
 NEXT = {-1: 1, 1: 0, 0: -1}  # left click: empty -> X -> O -> empty
@@ -36,7 +36,7 @@ class Board(BoardWidget):
         self._live = []  # violations found as the player plays
         self._fades: list = []  # [animation, {index: (old, new)}, progress]
         self._panel = None
-        self._sprites: dict = {}  # (value, given, wrong, cell size, pixel ratio) -> QImage
+        self._sprites = SpriteCache(32)  # one picture per (value, given, wrong) and size
         self._layer = None  # the cells as drawn last frame (see _cells_layer)
         self._layer_size = None
         self._layer_keys: list = []
@@ -244,22 +244,10 @@ class Board(BoardWidget):
         """The symbol drawn once into a transparent cell-sized picture, reused for every
         cell that shows it (painting them one stroke at a time took 60-100 ms a frame on
         a 40x40 board)."""
-        ratio = self.devicePixelRatioF()
-        key = (v, given, wrong, round(c, 3), ratio)
-        sprite = self._sprites.get(key)
-        if sprite is None:
-            if len(self._sprites) > 32:  # another size: the old pictures go
-                self._sprites.clear()
-            side = max(1, math.ceil(c * ratio))
-            sprite = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
-            sprite.setDevicePixelRatio(ratio)
-            sprite.fill(Qt.transparent)
-            p = QPainter(sprite)
-            p.setRenderHint(QPainter.Antialiasing)
-            self._symbol(p, QRectF(0, 0, c, c), v, given, wrong)
-            p.end()
-            self._sprites[key] = sprite
-        return sprite
+        return self._sprites.get(
+            (v, given, wrong), c, self.devicePixelRatioF(),
+            lambda p: self._symbol(p, QRectF(0, 0, c, c), v, given, wrong),
+        )
 
     def _pencil(self, painter, rect: QRectF, marks: int, opacity=1.0):
         """Small muted marks: "maybe X" top left, "maybe O" bottom right."""

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget
+from puzzlegui.gui.board import BoardWidget, SpriteCache
 from puzzlegui.gui.worker import Background
 
 from . import tables
@@ -143,7 +143,7 @@ class Board(BoardWidget):
         self._distance_label = None
         self._about_label = None
         self._awaited_build = None  # the table build this board's panel waits for
-        self._sprites: dict = {}  # ready-made pictures of tiles and buttons (see _sprite)
+        self._sprites = SpriteCache(600)  # ready-made pictures of tiles and buttons (see _sprite)
 
     # --- geometry ------------------------------------------------------------------------------
     def grid_size(self):
@@ -342,23 +342,7 @@ class Board(BoardWidget):
         """A cell-sized transparent picture, drawn once by ``draw(painter, centre)`` and
         reused: antialiased rounded tiles and shaded buttons cost 30-50 ms a frame on a
         10x10 board when drawn one by one, a few milliseconds as pictures."""
-        ratio = self.devicePixelRatioF()
-        full = (key, round(cell, 3), ratio)
-        sprite = self._sprites.get(full)
-        if sprite is None:
-            if len(self._sprites) > 600:  # another size: the old pictures go
-                self._sprites.clear()
-            side = max(1, math.ceil(cell * ratio))
-            sprite = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
-            sprite.setDevicePixelRatio(ratio)
-            sprite.fill(Qt.transparent)
-            p = QPainter(sprite)
-            p.setRenderHint(QPainter.Antialiasing)
-            p.setRenderHint(QPainter.TextAntialiasing)
-            draw(p, QPointF(cell / 2, cell / 2))
-            p.end()
-            self._sprites[full] = sprite
-        return sprite
+        return self._sprites.get(key, cell, self.devicePixelRatioF(), lambda p: draw(p, QPointF(cell / 2, cell / 2)))
 
     def _paint_cell(self, painter, geo, state, x, y, goal) -> None:
         config = state.config

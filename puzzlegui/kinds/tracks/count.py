@@ -165,7 +165,7 @@ class Frontier:
         completion of the assignment depends on the cells before ``pos`` only through
         this state, so a state once found dead is dead whatever led to it."""
         eng = self.engine
-        cs, es = eng.cs, eng.es
+        es = eng.es
         C = self.C
         r, c = divmod(pos, C)
         er, ed = self.eid_right, self.eid_down

@@ -169,7 +169,7 @@ def _edge_move(a, b):
 
 # --- the deductions --------------------------------------------------------------------
 def _count_full(b: Board):
-    p, st = b.p, b.state
+    p = b.p
     for cells, count, _clue, _name in p.lines:
         if count is None:
             continue
