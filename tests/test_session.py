@@ -274,3 +274,27 @@ def test_time_and_records_per_puzzle(folder):
     later.reset_stats()
     assert Session(folder).stats() == []
     assert time_text(42.0) == "0:42" and time_text(3723) == "1:02:03" and time_text(None) == "\u2013"
+
+
+def test_goto_is_one_undoable_step_and_is_saved():
+    from puzzlegui.core.history import Goto
+
+    kind = registry.get("rotation")
+    doc = files.load_builtin(builtin("rotation"))
+    history = History(kind, doc.state)
+    for i in range(5):
+        history.push(("turn", i % 2, 0, "cw"))
+    after_two = history.state_at(2)
+    end = history.state
+    history.push(Goto(2))
+    assert history.state == after_two
+    history.undo()
+    assert history.state == end
+    history.redo()
+    saved = json.loads(json.dumps(history.to_json()))
+    again = History.from_json(kind, doc.state, saved)
+    assert again.state == after_two and again.position == 6
+    doc.progress = history.moves_json()
+    assert files.loads(files.dumps(doc, history)).history().state == after_two
+    with pytest.raises(PuzzleError):
+        History(kind, doc.state).replay_json([{"goto": 3}])

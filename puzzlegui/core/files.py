@@ -152,6 +152,11 @@ def _check_progress(kind: PuzzleKind, progress: list) -> None:
                     if raw["restart"] is not True:
                         raise PuzzleError('"restart" must be true.')
                     continue
+                if set(raw) == {"goto"}:  # back to an earlier position (history.Goto)
+                    g = raw["goto"]
+                    if not isinstance(g, int) or isinstance(g, bool) or not 0 <= g < i:
+                        raise PuzzleError('"goto" must name an earlier position, a whole number.')
+                    continue
                 if "batch" not in raw or set(raw) - {"batch", "label"}:
                     extra = sorted(set(raw) - {"batch", "label"}, key=str)
                     why = f"the key {validate.shown(extra[0])} is unknown" if extra else '"batch" is missing'

@@ -34,6 +34,15 @@ class Batch:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class Goto:
+    """Back to the position after entry ``index`` as one step (the state that entry
+    left, which later pushes never change): "undo to before my first mistake" is one
+    Undo away from where the player was."""
+
+    index: int
+
+
 def _weight(move) -> int:
     return len(move.moves) if isinstance(move, Batch) else 1
 
@@ -110,6 +119,10 @@ class History:
         """The state after ``move`` (a kind move, a Batch or RESTART)."""
         if move == RESTART:
             return self.initial
+        if isinstance(move, Goto):
+            if not 0 <= move.index < self._index + 1:
+                raise PuzzleError(f"There is no earlier position {move.index} to go back to.")
+            return self.state_at(move.index)
         if isinstance(move, Batch):
             for m in move.moves:
                 state = self.kind.apply(state, m)
@@ -172,6 +185,8 @@ class History:
     def _move_json(self, m):
         if m == RESTART:
             return {"restart": True}
+        if isinstance(m, Goto):
+            return {"goto": m.index}
         if isinstance(m, Batch):
             return {"batch": [self.kind.move_to_json(x) for x in m.moves], "label": m.label}
         return self.kind.move_to_json(m)
@@ -188,6 +203,8 @@ class History:
         if isinstance(raw, dict):
             if set(raw) == {"restart"} and raw["restart"] is True:
                 return RESTART
+            if set(raw) == {"goto"} and isinstance(raw["goto"], int) and not isinstance(raw["goto"], bool):
+                return Goto(raw["goto"])
             batch = raw.get("batch")
             if isinstance(batch, list) and set(raw) <= {"batch", "label"}:
                 label = raw.get("label", "")

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from ..core import aids, files, registry, solver
 from ..core import collection as collection_mod
 from ..core import session as session_mod
-from ..core.history import RESTART, Batch
+from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
 from . import export
 from . import settings as settings_mod
@@ -767,7 +767,7 @@ class MainWindow(QMainWindow):
         if self._game_input_ok() and self.history.can_redo:
             move = self.history.next_move()
             self.history.redo()
-            animate = not isinstance(move, Batch) and move != RESTART
+            animate = not isinstance(move, Batch | Goto) and move != RESTART
             self._show_game(move=move if animate else None, animate=animate)
 
     def restart(self) -> None:
@@ -935,11 +935,11 @@ class MainWindow(QMainWindow):
 
         def done(rewind):
             if rewind.back > 0:
-                self.history.seek(rewind.index)
+                self.history.push(Goto(rewind.index))  # one step: one Undo returns
                 self.board.set_highlight()
                 self._show_game()
                 self.statusBar().showMessage(
-                    f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Redo brings them back.",
+                    f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Undo brings them back.",
                     12000,
                 )
             else:
