@@ -196,7 +196,6 @@ def test_unsolvable_board_reports_no_solution(kind_name, capsys, tmp_path):
     state = kind.decode(UNSOLVABLE[kind_name]())
     result = solver.run(kind.solve(kind.solve_start(state)), mode=solver.ALL)
     assert result.status == solver.NO_SOLUTION and result.complete
-    assert result.elapsed < 10
     assert kind.describe_result(result).startswith("No ")
     # the command line says so with exit status 1, not as an error
     from puzzlegui.cli import main

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
+
 from .kind import PuzzleError
 
 MAX_JSON_DEPTH = 64  # brackets inside brackets; puzzle files need 5
@@ -205,12 +207,13 @@ def parse_json(text: str, where: str = ""):
 
 
 # --- the schema ------------------------------------------------------------------------------
-class Spec:
+class Spec(ABC):
     """One field's rule: ``check(value, where)`` returns the value or raises PuzzleError
     with a sentence that names ``where``."""
 
-    def check(self, value, where: str):  # pragma: no cover - every spec overrides it
-        raise NotImplementedError
+    @abstractmethod
+    def check(self, value, where: str):
+        """The value, checked (and for some specs converted); PuzzleError if it breaks the rule."""
 
     def describe(self) -> str:
         return "a value"
