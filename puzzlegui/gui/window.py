@@ -193,23 +193,11 @@ class MainWindow(QMainWindow):
         by_source = {e.source: e for e in session.entries()}
         current = session.current.source if session.current is not None else None
         self._library_items = {}
+        self._recent_group = None
 
         def add(parent, title, source, tip, key):
             entry = by_source.get(source)
-            status = session.status_of(entry.key if entry else key)
-            if current == source and session.current is not None:
-                status = session.current.status
-            st = session.stats_for(key)
-            best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
-            item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
-            record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
-            item.setToolTip(0, f"{title}\n{tip}\n{status}{record}")
-            item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
-            item.setData(0, Qt.UserRole, source)
-            item.setData(0, Qt.UserRole + 1, status)
-            parent.addChild(item)
-            self._library_items[source] = item
-            return item
+            return self._library_item(parent, title, source, tip, entry.key if entry else key)
 
         def group(title):
             parent = QTreeWidgetItem([title])
@@ -244,7 +232,7 @@ class MainWindow(QMainWindow):
                 self._library_items["game:" + key] = item  # the game's own source, once open
         others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self._library_items]
         if others:
-            recent = group("Recent games")
+            recent = self._recent_group = group("Recent games")
             for e in others:
                 tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
                 add(recent, e.title, e.source, tip, e.key)
@@ -257,6 +245,25 @@ class MainWindow(QMainWindow):
         if selected is not None:
             self.library.setCurrentItem(selected)
             self.library.scrollToItem(selected)
+
+    def _library_item(self, parent, title, source, tip, key, at: int | None = None):
+        """One puzzle's line: its state mark, title and best time."""
+        session = self.session
+        status = session.status_of(key)
+        st = session.stats_for(key)
+        best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
+        item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
+        record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
+        item.setToolTip(0, f"{title}\n{tip}\n{status}{record}")
+        item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
+        item.setData(0, Qt.UserRole, source)
+        item.setData(0, Qt.UserRole + 1, status)
+        if at is None:
+            parent.addChild(item)
+        else:
+            parent.insertChild(at, item)
+        self._library_items[source] = item
+        return item
 
     def _library_activated(self, item, _column=0) -> None:
         source = item.data(0, Qt.UserRole)
@@ -721,8 +728,11 @@ class MainWindow(QMainWindow):
         game = self.session.current
         item = self._library_items.get(game.source)
         if item is None:
-            self.refresh_library()  # a puzzle the library did not list yet
-            return
+            if self._recent_group is None or game.origin == session_mod.FILE:
+                self.refresh_library()  # a puzzle the library did not list yet
+                return
+            tip = f"{game.origin} {registry.title(game.doc.kind.name)} puzzle"
+            item = self._library_item(self._recent_group, game.title, game.source, tip, game.key, at=0)
         status = game.status
         if item.data(0, Qt.UserRole + 1) != status:
             title = item.text(0)
