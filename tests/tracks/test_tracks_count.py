@@ -10,6 +10,7 @@ from puzzlegui.kinds.tracks import count as tcount
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.generator import counts_of, lay_path
 from puzzlegui.kinds.tracks.model import direction, make_puzzle
+from tracks_helpers import piece_on_path
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -30,22 +31,7 @@ def reference(p):
 
     def pieces_ok():
         at = {c: k for k, c in enumerate(path)}
-        for c, mask in fixed.items():
-            if c not in at:
-                return False
-            k = at[c]
-            m = 0
-            if k > 0:
-                m |= direction(c, path[k - 1])
-            if k < len(path) - 1:
-                m |= direction(c, path[k + 1])
-            if k == 0 and p.start_edge:
-                m |= p.start_edge
-            if k == len(path) - 1 and p.finish_edge:
-                m |= p.finish_edge
-            if m != mask:
-                return False
-        return True
+        return all(c in at and piece_on_path(p, path, at[c]) == mask for c, mask in fixed.items())
 
     def walk():
         cur = path[-1]

@@ -8,7 +8,7 @@ from puzzlegui.core.solver import UNIQUE, run
 from puzzlegui.kinds.tracks import KIND
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.generator import _solves, _with_fixed
-from puzzlegui.kinds.tracks.model import direction
+from tracks_helpers import piece_on_path
 
 
 @pytest.mark.parametrize(
@@ -35,17 +35,7 @@ def test_generated_puzzles_are_unique_and_graded(params):
         # every given piece is a piece of the one solution ...
         index = {c: k for k, c in enumerate(path)}
         for c, mask in p.fixed:
-            k = index[c]
-            want = 0
-            if k > 0:
-                want |= direction(c, path[k - 1])
-            if k < len(path) - 1:
-                want |= direction(c, path[k + 1])
-            if k == 0 and p.start_edge:
-                want |= p.start_edge
-            if k == len(path) - 1 and p.finish_edge:
-                want |= p.finish_edge
-            assert mask == want
+            assert mask == piece_on_path(p, path, index[c])
         # ... and none can be removed without the level's deductions failing
         for item in p.fixed:
             assert not _solves(_with_fixed(p, [x for x in p.fixed if x != item]), level)

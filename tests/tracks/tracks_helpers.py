@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from puzzlegui.kinds.tracks.model import direction
+
 DATA = Path(__file__).parent / "data"
 
 # The seed article's data, exactly as printed there (row 0 is the BOTTOM row).
@@ -68,22 +70,7 @@ def brute_force(p, limit=100_000):
 
     def piece_ok(seq):
         index = {c: i for i, c in enumerate(seq)}
-        for c, mask in fixed.items():
-            if c not in index:
-                return False
-            i = index[c]
-            dirs = 0
-            for j in (i - 1, i + 1):
-                if 0 <= j < len(seq):
-                    n = seq[j]
-                    dirs |= {(1, 0): 1, (0, -1): 2, (-1, 0): 4, (0, 1): 8}[(n[0] - c[0], n[1] - c[1])]
-            if i == 0 and p.start_edge:
-                dirs |= p.start_edge
-            if i == len(seq) - 1 and p.finish_edge:
-                dirs |= p.finish_edge
-            if dirs != mask:
-                return False
-        return True
+        return all(c in index and piece_on_path(p, seq, index[c]) == mask for c, mask in fixed.items())
 
     def rec():
         cur = path[-1]
@@ -113,3 +100,19 @@ def brute_force(p, limit=100_000):
         count[k] += 1
     rec()
     return out
+
+
+def piece_on_path(p, path, k: int) -> int:
+    """The direction bits of the track piece at ``path[k]``: its neighbours on the path,
+    and A's and B's edge stubs at the ends (what a given piece there must be)."""
+    c = path[k]
+    bits = 0
+    if k > 0:
+        bits |= direction(c, path[k - 1])
+    if k < len(path) - 1:
+        bits |= direction(c, path[k + 1])
+    if k == 0 and p.start_edge:
+        bits |= p.start_edge
+    if k == len(path) - 1 and p.finish_edge:
+        bits |= p.finish_edge
+    return bits
