@@ -661,18 +661,23 @@ def root_engine(puzzle, given_edges=(), given_marks=(), level: int = HARD) -> En
     """An engine with the givens, a player's track and marks, and every deduction of
     ``level`` applied; raises Contradiction if they clash."""
     engine = Engine(puzzle, level)
-    W = puzzle.width
     try:
-        engine.place_givens()
-        for a, b in given_edges:
-            engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), YES, "player", None)
-        for x, y in given_marks:
-            engine.set_cell(y * W + x, NO, "player", None)
+        _place_givens(engine, given_edges, given_marks)
         engine.deduce()
     except Contradiction:
         engine.clear_queues()
         raise
     return engine
+
+
+def _place_givens(engine: Engine, given_edges, given_marks) -> None:
+    """The puzzle's given pieces, then a player's track and "no track" marks."""
+    W = engine.puzzle.width
+    engine.place_givens()
+    for a, b in given_edges:
+        engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), YES, "player", None)
+    for x, y in given_marks:
+        engine.set_cell(y * W + x, NO, "player", None)
 
 
 def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_marks=()):
@@ -681,17 +686,12 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
     ``given_edges`` / ``given_marks`` start the search from a player's progress (the
     hint uses it); the window's solve starts from the puzzle as given."""
     engine = Engine(puzzle, level)
-    W = puzzle.width
     nodes = 0
     last = time.perf_counter()
     emitted = 0
     tlog = engine.track_log
     try:
-        engine.place_givens()
-        for a, b in given_edges:
-            engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), YES, "player", None)
-        for x, y in given_marks:
-            engine.set_cell(y * W + x, NO, "player", None)
+        _place_givens(engine, given_edges, given_marks)
         emitted = len(tlog)  # the given pieces and the player's track are on the board already
         engine.deduce()
     except Contradiction:
