@@ -162,14 +162,15 @@ def test_status_follows_the_game(folder):
 def test_job_tokens_belong_to_one_game(folder):
     session = Session(folder, clock=Clock())
     session.open(files.load_builtin(builtin("kurosu")))
-    first = session.begin_job()
-    assert session.owns(first)
-    second = session.begin_job()
-    assert not session.owns(first) and session.owns(second)
+    session.begin_job(1)
+    assert session.owns(1)
+    session.begin_job(2)
+    assert not session.owns(1) and session.owns(2)
     session.open(files.load_builtin(builtin("rotation")))
-    assert not session.owns(second)
-    session.end_job(second)
-    assert not session.owns(None)
+    assert not session.owns(2)
+    session.begin_job(3)
+    session.end_job()
+    assert not session.owns(3) and not session.owns(None)
 
 
 def test_records_are_compact_and_always_readable(folder):

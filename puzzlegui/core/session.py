@@ -24,7 +24,6 @@ game.  At most MAX_RECORDS records are kept, the least recently played dropped f
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
 import time
@@ -246,8 +245,7 @@ class Session(_StatsMixin):
         self._games: dict[str, Game] = {}  # games opened in this run, by key
         self._index: dict[str, Entry] = {}
         self._current_key: str | None = None
-        self._jobs = itertools.count(1)
-        self._job: tuple | None = None
+        self._job: tuple | None = None  # (game key, job id) of the solve awaited
         self.notices: list[str] = []  # things the user must read (a record put aside)
         self.stats_path = self.folder / "stats.json"
         self._stats: dict[str, dict] | None = None  # read when first asked for
@@ -511,19 +509,19 @@ class Session(_StatsMixin):
         self.save(game)
 
     # ------------------------------------------------------------------ background jobs
-    def begin_job(self) -> tuple:
-        """A token for a job (a solve) started for the current game; the newest wins."""
-        key = self.current.key if self.current is not None else None
-        self._job = (key, next(self._jobs))
-        return self._job
+    # The window waits for one solve at a time; a result belongs on screen only if it
+    # answers that solve for the game still open (another puzzle opened forgets it).
+    def begin_job(self, job_id: int) -> None:
+        """The solve ``job_id`` was started for the current game; the newest wins."""
+        self._job = (self.current.key if self.current is not None else None, job_id)
 
-    def owns(self, token) -> bool:
-        """True if a result for ``token`` still belongs on screen."""
-        return token is not None and token == self._job
+    def owns(self, job_id) -> bool:
+        """True if a result of ``job_id`` still belongs on screen."""
+        return self._job is not None and self.current is not None and self._job == (self.current.key, job_id)
 
-    def end_job(self, token) -> None:
-        if self._job == token:
-            self._job = None
+    def end_job(self) -> None:
+        """The awaited job answered, or is given up on: nothing more is awaited."""
+        self._job = None
 
 
 def time_text(seconds: float | None) -> str:

@@ -974,10 +974,10 @@ class MainWindow(QMainWindow):
             self.board.set_violations([])
 
     # ================================================================= solving
-    # The window waits for one solve at a time (``_solve_id``, the id of its SolveJob) and
-    # drops the answer of any other: a solve stopped for another puzzle must not land on
-    # it.  A solution's replay is prepared off the GUI thread (``_replay_request``).
-    _solve_id: int | None = None
+    # The window waits for one solve at a time: the session knows which (begin_job, with
+    # the SolveJob's id) and for which game, and the answer of any other is dropped: a
+    # solve stopped for another puzzle must not land on it.  A solution's replay is
+    # prepared off the GUI thread (``_replay_request``).
     _replay_request = None  # the Background call preparing the replay the window waits for
     _solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
 
@@ -1005,7 +1005,7 @@ class MainWindow(QMainWindow):
         # the last job (ended) is dropped here and freed with its thread: no parent keeps it
         self.job = SolveJob(kind, self.solve_base, mode, self.panel.max_solutions.value(), trace,
                             time_limit=time_limit)
-        self._solve_id = self.job.job_id
+        self.session.begin_job(self.job.job_id)
         self.job.progress.connect(self._on_solve_progress)
         self.job.finished.connect(self._on_solve_finished)
         self.job.failed.connect(self._on_solve_failed)
@@ -1031,7 +1031,7 @@ class MainWindow(QMainWindow):
         if self.job is not None and self.job.is_running():
             self.job.stop()
             self.panel.set_running(False)
-        self._solve_id = None
+        self.session.end_job()
         self._cancel_replay()
 
     def stop_solving(self) -> None:
@@ -1062,20 +1062,20 @@ class MainWindow(QMainWindow):
             self._sync_actions()
 
     def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
-        if job_id == self._solve_id:
+        if self.session.owns(job_id):
             self.panel.set_progress(nodes, elapsed, solutions)
 
     def _on_solve_failed(self, job_id: int, message: str) -> None:
-        if job_id != self._solve_id:
+        if not self.session.owns(job_id):
             return
-        self._solve_id = None
+        self.session.end_job()
         self.panel.set_result(message)
         self.show_error(message)
 
     def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
-        if job_id != self._solve_id or self.doc is None:
+        if not self.session.owns(job_id) or self.doc is None:
             return  # the answer of a solve given up on
-        self._solve_id = None
+        self.session.end_job()
         self.panel.set_running(False)  # the thread's own "ended" may come a moment later
         self.result = result
         self.recorded_steps = steps
@@ -1406,7 +1406,7 @@ class MainWindow(QMainWindow):
         if self.job is not None:
             self.job.stop()
             self.job = None
-        self._solve_id = None
+        self.session.end_job()
         self._cancel_replay()
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
