@@ -102,6 +102,10 @@ class MainWindow(QMainWindow):
         self.autosave_clock = session_mod.AutosaveClock(AUTOSAVE_DELAY_S, AUTOSAVE_MAX_WAIT_S)
         self.board = None
         self._changes = 0  # counts every change of the shown game
+        self._autosave_error: str | None = None  # the last one said, said once
+        self._aid_serial = 0  # the aids' requests, numbered
+        self._aid_busy = False  # an aid is working
+        self._aid_wanted = None  # the token of the aid answer the window waits for
         self.job: SolveJob | None = None
         self.gen_task: GenerateTask | None = None
         self.collection = None  # an opened collection, listed in the library as a group
@@ -747,7 +751,7 @@ class MainWindow(QMainWindow):
     def _autosave_failed(self, exc) -> None:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         message = f"Your game could not be saved automatically: {reason}. Use Save As to keep it."
-        if getattr(self, "_autosave_error", None) != message:  # say it once, not on every move
+        if self._autosave_error != message:  # say it once, not on every move
             self._autosave_error = message
             self.show_error(message)
 
@@ -869,13 +873,13 @@ class MainWindow(QMainWindow):
     # its answer carries a token naming the game and the position it was asked for, and
     # is dropped if the player has moved on meanwhile.
     def _aid_token(self, name: str) -> tuple:
-        self._aid_serial = getattr(self, "_aid_serial", 0) + 1
+        self._aid_serial += 1
         return (self.game.key, self._changes, name, self._aid_serial)
 
     def _run_aid(self, name: str, fn, args, on_done, working: str) -> None:
         if not self._game_input_ok():
             return
-        if getattr(self, "_aid_busy", False):
+        if self._aid_busy:
             self.statusBar().showMessage("Still working on the last request\u2026", 4000)
             return
         token = self._aid_token(name)
@@ -888,7 +892,7 @@ class MainWindow(QMainWindow):
 
     def _aid_current(self, token) -> bool:
         return (
-            token == getattr(self, "_aid_wanted", None)
+            token == self._aid_wanted
             and self.game is not None
             and token[:2] == (self.game.key, self._changes)
         )
