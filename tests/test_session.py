@@ -299,3 +299,67 @@ def test_goto_is_one_undoable_step_and_is_saved():
     assert files.loads(files.dumps(doc, history)).history().state == after_two
     with pytest.raises(PuzzleError):
         History(kind, doc.state).replay_json([{"goto": 3}])
+
+
+def test_a_record_of_an_unknown_kind_is_left_alone(folder, demo_kind):
+    """A game of a kind this build does not know (a newer version's, or a kind that was
+    registered when it was saved) is neither listed, nor restored, nor moved aside."""
+    session = Session(folder, clock=Clock())
+    game = session.open(files.PuzzleDoc(demo_kind, demo_kind.generate({}, seed=1), meta={"title": "Demo"}))
+    session.save()
+    registry.unregister("demo")
+    later = Session(folder, clock=Clock())
+    assert [e.kind for e in later.entries()] == []
+    assert later.restore() is None and not later.notices
+    assert later.record_path(game.key).exists()
+    assert registry.title("demo") == "demo"
+
+
+def test_background_saves_land_in_order_and_flush_waits_for_them(folder):
+    """Autosaves made on the writer's thread: each path gets its newest text, a removal
+    queued after a write wins, and flush() returns only when all is on disk."""
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("kurosu")))
+    for _ in range(3):
+        game.history.push(kurosu_move(game.history.state))
+        session.save(background=True)
+    assert session.flush(timeout=30)
+    record = json.loads(session.record_path(game.key).read_text())
+    assert len(record["history"]["moves"]) == 3
+    index = json.loads(session.index_path.read_text())
+    assert index["games"][game.key]["status"] == IN_PROGRESS
+    # a later session sees exactly that game
+    later = Session(folder, clock=Clock())
+    assert later.restore().history.state == game.history.state
+
+
+def test_a_failed_background_save_is_reported_by_the_next_save(folder):
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("kurosu")))
+    session.save()
+    # the games folder becomes a file: every write into it fails
+    games = session.games_dir
+    for f in games.iterdir():
+        f.unlink()
+    games.rmdir()
+    games.write_text("not a folder")
+    game.history.push(kurosu_move(game.history.state))
+    session.save(background=True)  # queued: its failure is not known yet
+    assert session.flush(timeout=30)
+    with pytest.raises(OSError):
+        session.save(background=True)
+    assert session.flush(timeout=30)
+
+
+def test_a_removal_queued_after_a_write_wins(folder, tmp_path):
+    from puzzlegui.core.session import DELETE, Writer
+
+    writer = Writer()
+    target = tmp_path / "x.json"
+    writer.submit(target, "one")
+    writer.submit(target, DELETE)
+    assert writer.flush(timeout=30)
+    assert not target.exists()
+    writer.submit(target, "two")
+    assert writer.flush(timeout=30)
+    assert target.read_text() == "two" and writer.take_error() is None

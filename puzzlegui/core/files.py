@@ -280,18 +280,23 @@ def _of_kind(doc: PuzzleDoc, kind: str | None, what: str) -> PuzzleDoc:
     return doc
 
 
+def file_data(doc: PuzzleDoc) -> dict:
+    """The puzzle file's fields for ``doc`` (without progress), as JSON-ready data."""
+    data: dict = {"format": FORMAT, "version": VERSION, "kind": doc.kind.name}
+    for key in META_KEYS:
+        if doc.meta.get(key):
+            data[key] = doc.meta[key]
+    data["puzzle"] = doc.kind.encode(doc.state)
+    return data
+
+
 def dumps(doc: PuzzleDoc, history: History | None = None) -> str:
     """The file text for ``doc``; with a history, its progress too.
 
     The puzzle is laid out for people to read; the progress, which can be long, is
     written compactly on one line, so a file the app writes always stays within what
     it reads back (MAX_FILE_BYTES, at most history.MAX_MOVES moves)."""
-    data: dict = {"format": FORMAT, "version": VERSION, "kind": doc.kind.name}
-    for key in META_KEYS:
-        if doc.meta.get(key):
-            data[key] = doc.meta[key]
-    data["puzzle"] = doc.kind.encode(doc.state)
-    text = json.dumps(data, indent=1, ensure_ascii=False)
+    text = json.dumps(file_data(doc), indent=1, ensure_ascii=False)
     moves = history.moves_json() if history is not None else doc.progress
     if moves:
         progress = json.dumps(moves, separators=(",", ":"), ensure_ascii=False)

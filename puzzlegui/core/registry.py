@@ -29,7 +29,9 @@ _loaded: dict[str, PuzzleKind] = {}
 def title(name: str) -> str:
     """The kind's title, imported only for a kind registered at run time."""
     known = KIND_TITLES.get(name)
-    return known if known is not None else get(name).title
+    if known is not None:
+        return known
+    return get(name).title if name in KIND_MODULES else str(name)[:40]
 
 
 def names() -> list[str]:

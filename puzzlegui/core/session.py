@@ -26,11 +26,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import files
+from . import files, registry
 from .history import History
 from .kind import PuzzleError
 
@@ -81,10 +82,22 @@ class Game:
     elapsed: float = 0.0
     hints: int = 0
     solver_used: bool = False
+    # what the last file_data() and status answers were made from (they are asked for
+    # on every autosave; a 30x30 board costs milliseconds to encode or check)
+    _file_cache: tuple | None = field(default=None, repr=False, compare=False)
+    _status_cache: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def title(self) -> str:
         return self.doc.title
+
+    def file_data(self) -> dict:
+        """The puzzle's file fields (files.file_data), made once per puzzle and title."""
+        doc = self.doc
+        cached = self._file_cache
+        if cached is None or cached[0] is not doc.state or cached[1] != doc.meta or cached[2] is not doc.kind:
+            cached = self._file_cache = (doc.state, dict(doc.meta), doc.kind, files.file_data(doc))
+        return cached[3]
 
     @property
     def helped(self) -> bool:
@@ -97,7 +110,11 @@ class Game:
 
     @property
     def status(self) -> str:
-        if self.doc.kind.is_solved(self.history.state):
+        state = self.history.state
+        cached = self._status_cache
+        if cached is None or cached[0] is not state:
+            cached = self._status_cache = (state, self.doc.kind.is_solved(state))
+        if cached[1]:
             return SOLVED
         return IN_PROGRESS if len(self.history) else NEW
 
@@ -235,6 +252,85 @@ class _StatsMixin:
         self._write_stats()
 
 
+DELETE = None  # a queued "remove this file" instead of a text to write
+
+
+class Writer:
+    """Writes files on a thread of its own, so a save never holds up the caller.
+
+    Each path has at most one operation waiting: a newer text (or a removal) for the
+    same path replaces the one not yet written, so a burst of saves costs one write.
+    Operations on different paths are done in the order they were first queued.
+    ``flush()`` returns when everything queued so far is on disk; an error met on the
+    thread is kept and handed out once by ``take_error()`` (the next save reports it).
+    The thread is a daemon: a process that is killed loses at most what was queued,
+    and every write is atomic, so nothing on disk is ever half-written."""
+
+    def __init__(self):
+        self._pending: dict[Path, str | None] = {}
+        self._cond = threading.Condition()
+        self._busy = False
+        self._error: Exception | None = None
+        self._thread: threading.Thread | None = None  # running, or None when idle
+        self._last: threading.Thread | None = None
+
+    def submit(self, path: Path, text: str | None) -> None:
+        with self._cond:
+            self._pending.pop(path, None)  # a newer version goes to the back of the line
+            self._pending[path] = text
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = self._last = threading.Thread(target=self._run, name="puzzlegui-writer", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if not self._pending:
+                    # nothing left: end the thread (the next submit starts another), so
+                    # an idle app and every test finish with no thread of ours running
+                    self._thread = None
+                    self._cond.notify_all()
+                    return
+                path = next(iter(self._pending))
+                text = self._pending.pop(path)
+                self._busy = True
+            try:
+                _write(path, text)
+            except (OSError, UnicodeError, PuzzleError) as exc:
+                with self._cond:
+                    self._error = exc
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything queued is written and the thread has ended (True), or
+        ``timeout`` passed (False)."""
+        with self._cond:
+            done = self._cond.wait_for(lambda: self._thread is None, timeout)
+            last = self._last
+        if done and last is not None:
+            last.join(timeout)  # it has nothing left to do but return
+        return done
+
+    def take_error(self) -> Exception | None:
+        with self._cond:
+            error, self._error = self._error, None
+            return error
+
+
+def _write(path: Path, text: str | None) -> None:
+    if text is DELETE:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+    else:
+        files.save_atomic(path, text)
+
+
 class Session(_StatsMixin):
     def __init__(self, folder, clock=time.time):
         self.folder = Path(folder)
@@ -249,6 +345,8 @@ class Session(_StatsMixin):
         self.notices: list[str] = []  # things the user must read (a record put aside)
         self.stats_path = self.folder / "stats.json"
         self._stats: dict[str, dict] | None = None  # read when first asked for
+        self.writer = Writer()
+        self._background = False
         self._read_index()
 
     # ------------------------------------------------------------------ the index
@@ -288,11 +386,27 @@ class Session(_StatsMixin):
                 for e in self._index.values()
             },
         }
-        files.save_atomic(self.index_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+        self._put(self.index_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+    def _put(self, path: Path, text: str | None) -> None:
+        """Write (or with DELETE remove) a file now, or queue it on the writer's thread
+        while a background save is being made."""
+        if self._background:
+            self.writer.submit(path, text)
+        else:
+            self.writer.flush()  # nothing older may land after this
+            _write(path, text)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Every save made so far is on disk when this returns True."""
+        return self.writer.flush(timeout)
 
     def entries(self) -> list[Entry]:
-        """Every game on record, most recently played first."""
-        return sorted(self._index.values(), key=lambda e: -e.updated)
+        """Every game on record whose kind this build knows, most recently played first.
+        A record of a kind it does not know (written by a newer version, or by hand) is
+        kept on disk, untouched, and simply not listed."""
+        known = registry.KIND_MODULES
+        return sorted((e for e in self._index.values() if e.kind in known), key=lambda e: -e.updated)
 
     def status_of(self, key: str) -> str:
         if self.current is not None and self.current.key == key:
@@ -311,7 +425,7 @@ class Session(_StatsMixin):
         return self.games_dir / f"{key}.json"
 
     def _record_text(self, game: Game) -> str:
-        puzzle_file = json.loads(files.dumps(game.doc))
+        puzzle_file = game.file_data()
         data = {
             "format": RECORD_FORMAT,
             "version": VERSION,
@@ -328,6 +442,7 @@ class Session(_StatsMixin):
 
     def _read_record(self, key: str) -> Game:
         path = self.record_path(key)
+        self.writer.flush()  # a write still queued for it is what is read
         data = files.parse_json(files.read_text_file(path), str(path))
         where = f"{path}: "
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
@@ -364,6 +479,7 @@ class Session(_StatsMixin):
     def _put_aside(self, key: str, reason: str) -> Path | None:
         """Keep a record that cannot be read under a new name, and say so."""
         path = self.record_path(key)
+        self.writer.flush()
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         aside = path.with_name(f"{key}.broken-{stamp}.json")
         n = 1
@@ -379,15 +495,27 @@ class Session(_StatsMixin):
         self.notices.append(f"A saved game could not be restored: {reason}{kept}")
         return aside
 
-    def save(self, game: Game | None = None) -> None:
+    def save(self, game: Game | None = None, background: bool = False) -> None:
         """Write ``game``'s record (the current one by default) and the index.
 
-        Raises OSError or PuzzleError when the disk refuses; nothing is half-written."""
+        Raises OSError or PuzzleError when the disk refuses; nothing is half-written.
+        With ``background`` the texts are made here and written on the writer's thread;
+        an error it meets there is raised by the next save."""
         game = game or self.current
         if game is None:
             return
         game.updated = self.clock()
-        files.save_atomic(self.record_path(game.key), self._record_text(game))
+        self._background = background
+        try:
+            self._save(game)
+        finally:
+            self._background = False
+        error = self.writer.take_error()  # a background write that failed since the last save
+        if error is not None:
+            raise error
+
+    def _save(self, game: Game) -> None:
+        self._put(self.record_path(game.key), self._record_text(game))
         self._index[game.key] = Entry(
             game.key, game.title, game.doc.kind.name, game.status, game.origin, game.source, game.updated
         )
@@ -405,10 +533,7 @@ class Session(_StatsMixin):
                 continue
             self._index.pop(entry.key, None)
             self._games.pop(entry.key, None)
-            try:
-                os.unlink(self.record_path(entry.key))
-            except OSError:
-                pass
+            self._put(self.record_path(entry.key), DELETE)
 
     # ------------------------------------------------------------------ opening
     def game_for(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
@@ -478,6 +603,9 @@ class Session(_StatsMixin):
             return None
         if not self.record_path(key).exists():
             return None
+        entry = self._index.get(key)
+        if entry is not None and entry.kind not in registry.KIND_MODULES:
+            return None  # a kind this build does not know: its record stays as it is
         try:
             game = self._read_record(key)
         except PuzzleError as exc:
@@ -499,10 +627,7 @@ class Session(_StatsMixin):
         if game.key != old_key:
             self._games.pop(old_key, None)
             self._index.pop(old_key, None)
-            try:
-                os.unlink(self.record_path(old_key))
-            except OSError:
-                pass
+            self._put(self.record_path(old_key), DELETE)
         self._games[game.key] = game
         if self.current is game:
             self._current_key = game.key
