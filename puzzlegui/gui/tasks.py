@@ -3,7 +3,9 @@
 A generator may take seconds (a 40x40 Kurosu, a 30x30 Tracks) and has no stop flag, so
 it runs in a child process (spawned: the child imports only the pure engine, never Qt);
 Cancel or closing the window terminates the child.  The window polls the pipe with a
-timer, so the GUI thread never blocks on it.
+timer, so the GUI thread never blocks on it.  The puzzle that comes back is decoded, and
+the kind's board module imported, on the worker pool, so showing it costs the GUI thread
+only the drawing; the finished child is reaped later, never waited for.
 
 The child never outlives the app: it watches its parent and exits as soon as the parent
 is gone, however the parent died (SIGKILL included), so no generator is left running at
@@ -55,8 +57,32 @@ def _generate_in_child(conn, module_name, params, seed, parent_pid):
         conn.close()
 
 
+def _reap(process, tries: int = 50) -> None:
+    """Collect a finished child without blocking: look again later while it exits."""
+    if process.is_alive() and tries > 0:
+        QTimer.singleShot(100, lambda: _reap(process, tries - 1))
+    else:
+        process.join(0)
+
+
+def _prepare(kind_name: str, puzzle: dict):
+    """On the pool: the generated puzzle decoded, and the board's module imported (its
+    first import takes tens of ms), so the GUI thread only has to show it."""
+    import importlib
+
+    from ..core import registry
+    from ..core.kind import PuzzleError
+
+    kind = registry.get(kind_name)
+    importlib.import_module(registry.widget_module(kind_name))
+    try:
+        return "ok", kind.decode(puzzle)
+    except PuzzleError as exc:
+        return "error", f"The generator made a puzzle that does not load: {exc}"
+
+
 class GenerateTask(QObject):
-    done = Signal(int, dict)  # task id, the puzzle section (ready for kind.decode)
+    done = Signal(int, object)  # task id, the puzzle's state (decoded)
     failed = Signal(int, str)  # task id, a sentence
     elapsed = Signal(int, float)  # task id, seconds so far (about once a second)
 
@@ -68,6 +94,7 @@ class GenerateTask(QObject):
         from ..core import registry
 
         self.task_id = next(GenerateTask._ids)
+        self.kind_name = kind_name
         module_name = registry.KIND_MODULES[kind_name]
         ctx = multiprocessing.get_context("spawn")
         self._conn, child = ctx.Pipe(duplex=False)
@@ -110,6 +137,16 @@ class GenerateTask(QObject):
         GenerateTask._live.discard(self)
         self.deleteLater()  # the window keeps no finished task alive
 
+    def _prepared(self, answer) -> None:
+        if not self.running():  # cancelled while it was being decoded: say nothing
+            return
+        self._finish()
+        status, value = answer
+        if status == "ok":
+            self.done.emit(self.task_id, value)
+        else:
+            self.failed.emit(self.task_id, value)
+
     def _poll(self) -> None:
         try:
             ready = self._conn.poll()
@@ -120,11 +157,16 @@ class GenerateTask(QObject):
                 status, payload = self._conn.recv()
             except (EOFError, OSError):
                 status, payload = "error", "The generator stopped without an answer."
-            self._process.join(2)
-            self._finish()
+            self._timer.stop()
+            _reap(self._process)
             if status == "ok":
-                self.done.emit(self.task_id, payload)
+                from .worker import Background
+
+                call = Background(_prepare, self.kind_name, payload)
+                call.done.connect(self._prepared)
+                call.failed.connect(lambda message: self._prepared(("error", f"The generated puzzle could not be shown: {message}")))
             else:
+                self._finish()
                 self.failed.emit(self.task_id, payload)
         elif not self._process.is_alive():
             self._process.join(0)

@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
 
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
-        self._autosave_timer.timeout.connect(self.autosave)
+        self._autosave_timer.timeout.connect(lambda: self.autosave(background=True))
 
         # the game's clock: counts while the window is not minimised and the puzzle is
         # not solved; saved with the game
@@ -610,11 +610,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self._show_game()
-        self.autosave()  # the session now says this game is current; its library line shows it
+        # the session now says this game is current; its library line shows it.  Written
+        # on the session's writer thread: an fsync can take tens of ms on a busy disk
+        self.autosave(background=True)
 
     def _save_current_game(self) -> None:
         if self.session.current is not None and self.autosave_clock.dirty:
-            self.autosave()
+            self.autosave(background=True)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
@@ -712,14 +714,15 @@ class MainWindow(QMainWindow):
         self.refresh_library()
         return True
 
-    def autosave(self) -> None:
-        """Write the current game's record now (the timer calls this; so do quitting,
-        SIGTERM and switching puzzles)."""
+    def autosave(self, background: bool = False) -> None:
+        """Write the current game's record (the timer calls this; so do quitting,
+        SIGTERM and switching puzzles).  On disk when this returns, unless
+        ``background``: then the session's writer thread writes it moments later."""
         self._autosave_timer.stop()
         if self.session.current is None:
             return
         try:
-            self.session.save()
+            self.session.save(background=background)
         except (OSError, UnicodeError, PuzzleError) as exc:
             self._autosave_failed(exc)
             return
@@ -1322,13 +1325,8 @@ class MainWindow(QMainWindow):
             self._sync_actions()
             return True
 
-        def done(task_id, puzzle):
+        def done(task_id, state):
             if not mine(task_id):
-                return
-            try:
-                state = kind.decode(puzzle)
-            except PuzzleError as exc:
-                self.show_error(f"The generator made a puzzle that does not load: {exc}")
                 return
             title = f"Random {kind.title} (seed {seed})"
             self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}), origin=session_mod.GENERATED)
@@ -1422,6 +1420,7 @@ class MainWindow(QMainWindow):
         if self.board is not None:
             self.board.stop_animations()
         self.autosave()
+        self.session.flush(10)  # every background save is on disk before the app goes
 
     def closeEvent(self, event) -> None:
         self.shutdown()

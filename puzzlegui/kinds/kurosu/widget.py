@@ -34,6 +34,7 @@ class Board(BoardWidget):
         self.show_mistakes = True
         self.edit_mode = False  # the editor: every cell can change, givens included
         self._live = []  # violations found as the player plays
+        self._live_for = None  # (state, show_mistakes) that _live was found for
         self._fades: list = []  # [animation, {index: (old, new)}, progress]
         self._panel = None
         self._sprites = SpriteCache(32)  # one picture per (value, given, wrong) and size
@@ -58,7 +59,12 @@ class Board(BoardWidget):
             return
         x, y = self.cursor
         self.cursor = (min(x, self.state.width - 1), min(y, self.state.height - 1))
-        self._live = self.kind.check(self.state) if self.show_mistakes else []
+        # the window shows a state more than once as it opens (board, game, settings):
+        # a 40x40 check costs milliseconds, so it is made once per state
+        key = (self.state, self.show_mistakes)
+        if self._live_for is None or self._live_for[0] is not self.state or self._live_for[1] != self.show_mistakes:
+            self._live = self.kind.check(self.state) if self.show_mistakes else []
+            self._live_for = key
         self._refresh_panel()
 
     def animate_move(self, old_state, move, new_state) -> None:
