@@ -30,29 +30,6 @@ def _settle(app, window, predicate=None, limit_s: float = 60.0) -> None:
         app.processEvents()
 
 
-def dark_palette():
-    from PySide6.QtGui import QColor, QPalette
-
-    p = QPalette()
-    base, text = QColor("#202124"), QColor("#e8eaed")
-    for role, colour in (
-        (QPalette.Window, QColor("#2b2c2f")),
-        (QPalette.WindowText, text),
-        (QPalette.Base, base),
-        (QPalette.AlternateBase, QColor("#303134")),
-        (QPalette.Text, text),
-        (QPalette.Button, QColor("#3c4043")),
-        (QPalette.ButtonText, text),
-        (QPalette.Highlight, QColor("#8ab4f8")),
-        (QPalette.HighlightedText, QColor("#202124")),
-        (QPalette.ToolTipBase, base),
-        (QPalette.ToolTipText, text),
-        (QPalette.PlaceholderText, QColor("#9aa0a6")),
-    ):
-        p.setColor(role, colour)
-    return p
-
-
 def _extras(app, window, out: Path, suffix: str, kinds) -> list:
     """The window at two sizes, large boards, and the aids on screen."""
     from .core import files, registry
@@ -111,7 +88,7 @@ def _extras(app, window, out: Path, suffix: str, kinds) -> list:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzlegui.screenshots")
     parser.add_argument("output", nargs="?", default="docs/screenshots")
-    parser.add_argument("--dark", action="store_true", help="use a dark window palette")
+    parser.add_argument("--dark", action="store_true", help="the dark colours (View > Colours > Dark)")
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--kinds", nargs="*", help="only these kinds")
     parser.add_argument("--no-extras", action="store_true", help="only the three pictures per kind")
@@ -128,15 +105,13 @@ def main(argv=None) -> int:
     from .gui.window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    if args.dark:
-        app.setStyle("Fusion")
-        app.setPalette(dark_palette())
     width, height = (int(v) for v in args.size.lower().split("x"))
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     suffix = "-dark" if args.dark else ""
     saved = []
     window = MainWindow(restore=False)
+    window.set_theme("dark" if args.dark else "light")  # the scratch settings: not remembered
     window.resize(width, height)
     window.show()
     for kind_name in registry.names():

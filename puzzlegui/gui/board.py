@@ -35,7 +35,7 @@ class SpriteCache:
     def get(self, key, cell: float, ratio: float, draw) -> QImage:
         """The picture for ``key`` at ``cell`` logical pixels, made by ``draw(painter)``
         on an antialiased painter over a cell-sized transparent image."""
-        full = (key, round(cell, 3), ratio)
+        full = (key, round(cell, 3), ratio, theme.generation)
         picture = self._pictures.get(full)
         if picture is None:
             if len(self._pictures) > self.limit:

@@ -25,6 +25,7 @@ class Settings:
         "show_library": True,
         "mark_mistakes": True,  # broken rules show after every move
         "collection": "",  # the collection the library lists, reopened at start
+        "theme": "system",  # "system" (follow the desktop), "light" or "dark"
     }
 
     def __init__(self):
@@ -51,6 +52,10 @@ class Settings:
     last_source = property(lambda s: s._get("last_source"), lambda s, v: s._set("last_source", str(v)))
     collection = property(lambda s: s._get("collection"), lambda s, v: s._set("collection", str(v)))
     mark_mistakes = property(lambda s: s._get("mark_mistakes"), lambda s, v: s._set("mark_mistakes", bool(v)))
+    theme = property(
+        lambda s: s._get("theme") if s._get("theme") in ("system", "light", "dark") else "system",
+        lambda s, v: s._set("theme", str(v)),
+    )
     show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
 
     def zoom(self, kind: str) -> float:

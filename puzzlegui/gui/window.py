@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -37,7 +37,7 @@ from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import export
+from . import export, theme
 from . import settings as settings_mod
 from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog, StatsDialog
 from .board import BoardView
@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True):
         super().__init__()
         self.settings = settings or settings_mod.Settings()
+        theme.apply(QApplication.instance(), self.settings.theme)  # before any widget is made
         # the game session (which puzzle, every puzzle's game, their records) is logic:
         # it lives in core.session, and the window shows it
         self.session = session_mod.Session(settings_mod.data_dir())
@@ -394,9 +395,49 @@ class MainWindow(QMainWindow):
                 menu.addSeparator()
                 menu.addAction(self.library_dock.toggleViewAction())
                 menu.addAction(self.solver_dock.toggleViewAction())
+                menu.addSeparator()
+                self._build_theme_menu(menu.addMenu("&Colours"))
         self._build_play_bar()
         self._install_stop_key()
         self._sync_actions()
+
+    def _build_theme_menu(self, menu) -> None:
+        """View > Colours: follow the desktop's light or dark scheme, or choose one."""
+        group = QActionGroup(self)
+        labels = {
+            theme.SYSTEM: "Follow the &desktop",
+            theme.LIGHT_CHOICE: "&Light",
+            theme.DARK_CHOICE: "Dar&k",
+        }
+        self.theme_actions = {}
+        for choice, label in labels.items():
+            action = QAction(label, self, checkable=True)
+            action.setChecked(self.settings.theme == choice)
+            action.triggered.connect(lambda _=False, c=choice: self.set_theme(c))
+            group.addAction(action)
+            menu.addAction(action)
+            self.theme_actions[choice] = action
+        hints = QApplication.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):
+            hints.colorSchemeChanged.connect(lambda _scheme: self.apply_theme())
+
+    def set_theme(self, choice: str) -> None:
+        """Use ``choice`` ("system", "light" or "dark") from now on, and remember it."""
+        self.settings.theme = choice
+        if choice in getattr(self, "theme_actions", {}):
+            self.theme_actions[choice].setChecked(True)
+        self.apply_theme()
+
+    def apply_theme(self) -> None:
+        """Colour the window and every board for the chosen scheme (the desktop's, when
+        the choice is to follow it: this runs again whenever the desktop switches)."""
+        app = QApplication.instance()
+        if app is None:
+            return
+        theme.apply(app, self.settings.theme)
+        for widget in app.allWidgets():
+            widget.update()  # boards read the theme's colours as they paint
+        self.refresh_library()
 
     def _build_play_bar(self) -> None:
         """One bar over the board: the puzzle's title, then what a player reaches for

@@ -8,7 +8,8 @@ from qt_helpers import shown
 
 from puzzlegui.gui import theme
 from puzzlegui.kinds.kurosu import KIND
-from puzzlegui.kinds.kurosu.widget import GIVEN_TILE, Board
+from puzzlegui.gui import theme
+from puzzlegui.kinds.kurosu.widget import Board
 
 
 @pytest.fixture
@@ -140,7 +141,7 @@ def close(a: QColor, b: QColor, tolerance=40):
 def test_givens_and_player_cells_look_different(qtbot, board):
     play(board, ("set", 0, 0, 1))
     qtbot.waitUntil(lambda: not board.is_animating(), timeout=3000)
-    assert close(colour_at(board, corner(board, 3, 0)), QColor(GIVEN_TILE), 8)
+    assert close(colour_at(board, corner(board, 3, 0)), QColor(theme.GIVEN_TILE), 8)
     assert close(colour_at(board, corner(board, 0, 0)), QColor(theme.PAPER), 8)
 
 

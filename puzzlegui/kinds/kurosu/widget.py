@@ -18,7 +18,6 @@ from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
 from puzzlegui.gui.board import BoardWidget, SpriteCache
 
-GIVEN_TILE = "#d5cfc3"  # givens sit on grey tiles, so they never look like the player's
 NEXT = {-1: 1, 1: 0, 0: -1}  # left click: empty -> X -> O -> empty
 PREVIOUS = {-1: 0, 0: 1, 1: -1}
 MARK_X, MARK_O = 1, 2
@@ -197,7 +196,7 @@ class Board(BoardWidget):
         a 40x40 board redraws a handful of cells, not 1,600."""
         W, H = s.width, s.height
         ratio = self.devicePixelRatioF()
-        size = (self.width(), self.height(), ratio, geo.x0, geo.y0, geo.cell, W, H)
+        size = (self.width(), self.height(), ratio, geo.x0, geo.y0, geo.cell, W, H, theme.generation)
         plain = (False, False, False, -1, 0)  # an empty cell on paper: nothing to draw
         if self._layer is None or self._layer_size != size:
             width, height = max(1, math.ceil(self.width() * ratio)), max(1, math.ceil(self.height() * ratio))
@@ -231,7 +230,7 @@ class Board(BoardWidget):
                 painter.fillRect(rect, QColor(theme.PAPER))
                 painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
             if given:
-                painter.fillRect(rect, QColor(GIVEN_TILE))
+                painter.fillRect(rect, QColor(theme.GIVEN_TILE))
             if is_lit:
                 painter.fillRect(rect, QColor(theme.HIGHLIGHT_FILL))
             if is_wrong:

@@ -23,7 +23,7 @@ from . import codec
 from .model import LETTER_CHARS, MAX_SIDE, NO_LETTER
 from .stripset import SEED, SEED_CELLS, format_set, suggest
 
-BLACK = QColor(theme.INK)
+BLACK = QColor("#1f1d1a")  # the puzzle's content: the same in either theme
 WHITE = QColor("#ffffff")
 
 

@@ -20,7 +20,7 @@ from puzzlegui.gui import theme
 
 from . import meta
 from .model import make_state
-from .widget import BLACK, CUT, WHITE, _edges_of
+from .widget import BLACK, WHITE, _edges_of, cut_colour
 
 GAP = 0.6  # between small grids, in small-cell units
 FINAL_CELL = 3.0  # a final-grid cell, in small-cell units
@@ -116,7 +116,7 @@ class MetaCanvas(QWidget):
                 path.lineTo(corner + QPointF(bx * unit, by * unit))
         painter.setPen(QPen(QColor("#ffffff"), max(1.6, unit * 0.2)))
         painter.drawPath(path)
-        painter.setPen(QPen(CUT, max(1.0, unit * 0.1)))
+        painter.setPen(QPen(cut_colour(), max(1.0, unit * 0.1)))
         painter.drawPath(path)
         if grid.single is not None:
             painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(1.5, unit * 0.16)))
@@ -146,7 +146,7 @@ class MetaCanvas(QWidget):
         n = grids[0].state.cols if grids else 5
         outline = QRectF(self.final_rect((0, 0)).topLeft(), self.final_rect((n - 1, n - 1)).bottomRight())
         painter.setPen(QPen(QColor(theme.GRID), 1.5))
-        painter.setBrush(QColor("#efeae0"))
+        painter.setBrush(QColor(theme.PANEL))
         painter.drawRect(outline)
         cell_size = outline.width() / n
         font = QFont(self.font())
@@ -171,7 +171,7 @@ class MetaCanvas(QWidget):
                     path.lineTo(outline.left() + bx * cell_size, outline.top() + by * cell_size)
             halo = QColor("#ffffff")
             halo.setAlphaF(k)
-            line = QColor(CUT)
+            line = cut_colour()
             line.setAlphaF(k)
             painter.setPen(QPen(halo, cell_size * 0.14))
             painter.drawPath(path)

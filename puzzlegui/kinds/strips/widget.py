@@ -19,10 +19,15 @@ from puzzlegui.gui.board import BoardWidget
 from .model import cell_name, placement_problem, snap, spelled, straight
 from .stripset import format_set, pattern_text
 
-BLACK = QColor(theme.INK)
+# the puzzle's black and white cells are its content: the same in either theme
+BLACK = QColor("#1f1d1a")
 WHITE = QColor("#ffffff")
-CUT = QColor(theme.PLAYER)
 HALO = QColor("#ffffff")
+
+
+def cut_colour() -> QColor:
+    """The outline of a cut strip: the player's colour of the theme in use."""
+    return QColor(theme.PLAYER)
 
 
 def _edges_of(cells):
@@ -301,7 +306,7 @@ class Board(BoardWidget):
         # cut lines around every strip, with a white halo so they read on black cells
         animating = self._anim_piece if self._anim is not None else None
         pieces = [p for p in state.pieces if p != animating]
-        self._draw_cuts(painter, g, pieces, CUT, 1.0)
+        self._draw_cuts(painter, g, pieces, cut_colour(), 1.0)
         if animating is not None:
             self._draw_animated(painter, g, animating)
 
@@ -381,7 +386,7 @@ class Board(BoardWidget):
         painter.restore()
         painter.save()
         painter.translate(dx, dy)
-        self._draw_cuts(painter, g, [piece], CUT, max(0.0, min(1.0, k if not placing else 0.3 + 0.7 * k)))
+        self._draw_cuts(painter, g, [piece], cut_colour(), max(0.0, min(1.0, k if not placing else 0.3 + 0.7 * k)))
         painter.restore()
 
     def _draw_selection(self, painter, g):
