@@ -65,7 +65,7 @@ class SolverPanel(QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
 
         # --- the search --------------------------------------------------------------
-        search = QGroupBox("Solver")
+        search = QGroupBox("Search")
         outer = QVBoxLayout(search)
         form = QFormLayout()
         outer.addLayout(form)

@@ -27,6 +27,8 @@ _failed_builds: set = set()  # configurations whose table could not be built (me
 TILE = "#f3e2c0"  # a tile out of place
 TILE_HOME = "#dcebcf"  # a tile in its home square (and pointing up)
 TILE_EDGE = "#9c8560"
+TILE_INK = "#1f1d1a"  # the tiles are light in either theme: their numbers stay dark
+ARROW = "#0072b2"
 WELL = "#cbbfa9"  # the board under the tiles, seen while a block turns
 BUTTON = "#d62f2a"
 BUTTON_DARK = "#8e1512"
@@ -80,7 +82,7 @@ def paint_tile(
     font.setBold(True)
     font.setPixelSize(max(6, int(cell * (0.5 if len(text) <= 2 else 0.36))))
     painter.setFont(font)
-    painter.setPen(QColor(theme.INK))
+    painter.setPen(QColor(TILE_INK))
     box = QRectF(-side / 2, -side / 2, side, side)
     if arrow:
         box = box.adjusted(0, side * 0.12, 0, 0)
@@ -90,7 +92,7 @@ def paint_tile(
         half = side * 0.13
         triangle = QPolygonF([QPointF(0, tip), QPointF(half, tip + half * 1.1), QPointF(-half, tip + half * 1.1)])
         painter.setPen(Qt.NoPen)
-        painter.setBrush(QColor(theme.PLAYER))
+        painter.setBrush(QColor(ARROW))
         painter.drawPolygon(triangle)
     painter.restore()
 
@@ -366,7 +368,11 @@ class Board(BoardWidget):
         centre = block_centre(geo, n, bx, by)
         angle = 90.0 * self._progress * (1 if clockwise else -1)
         rad = math.radians(angle)
-        cos_a, sin_a = math.cos(rad), math.sin(rad)
+        # a square turned by the angle needs |cos| + |sin| times its width: the block
+        # shrinks by as much while it turns, so it never leaves its own square (a 3x3
+        # block on the edge of a 5x5 board used to poke out of the frame, clipped)
+        fit = 1.0 / (abs(math.cos(rad)) + abs(math.sin(rad)))
+        cos_a, sin_a = math.cos(rad) * fit, math.sin(rad) * fit
         goal = config.goal_values()
         for x, y in block_cells(config, bx, by):
             i = y * config.w + x
@@ -378,7 +384,8 @@ class Board(BoardWidget):
             home = value == goal[i] and o == 0
             # the tile turns with its block; without arrows its number stays upright
             text_deg = 90.0 * o + angle if config.oriented else 0.0
-            paint_tile(painter, pos, geo.cell, value, tile_fill(config, value, home), angle, text_deg, config.oriented)
+            paint_tile(painter, pos, geo.cell * fit, value, tile_fill(config, value, home), angle, text_deg,
+                       config.oriented)
 
     def _paint_buttons(self, painter, geo, highlight) -> None:
         config = self.state.config

@@ -31,7 +31,6 @@ from puzzlegui.gui.board import BoardWidget
 from .model import BIT, DELTA, edge_key
 
 STUB = 0.85  # extra margin, in cells, on a side where A or B is attached
-GIVEN_FILL = "#e9e4d8"
 
 
 # --- pure layout helpers (shared with the editor) ------------------------------------------
@@ -97,7 +96,7 @@ def paint_grid(painter: QPainter, puzzle, geo: GridGeometry, fills=None) -> QRec
     rect = QRectF(geo.x0, geo.y0, geo.width, geo.height)
     painter.fillRect(rect, QColor(theme.PAPER))
     for cell, _m in puzzle.fixed:
-        painter.fillRect(QRectF(*geo.cell_rect(*cell)), QColor(GIVEN_FILL))
+        painter.fillRect(QRectF(*geo.cell_rect(*cell)), QColor(theme.GIVEN_FILL))
     for cell, colour in (fills or {}).items():
         painter.fillRect(QRectF(*geo.cell_rect(*cell)), QColor(colour))
     pen = QPen(QColor(theme.GRID), max(1.0, c * 0.02))
@@ -181,29 +180,46 @@ def paint_badges(painter: QPainter, puzzle, geo: GridGeometry):
         pt = badge_point(geo, cell, edge)
         r = c * 0.21
         painter.setPen(QPen(QColor(theme.INK), max(1.0, c * 0.04)))
-        painter.setBrush(QColor("#ffffff"))
+        painter.setBrush(QColor(theme.CARD))
         painter.drawEllipse(pt, r, r)
         painter.setPen(QColor(theme.INK))
         painter.drawText(QRectF(pt.x() - r, pt.y() - r, 2 * r, 2 * r), Qt.AlignCenter, label)
 
 
+SYMBOL_MIN_PX = 10  # the symbol layer's digits are never drawn smaller
+
+
 def paint_symbols(painter: QPainter, puzzle, geo: GridGeometry, strong=frozenset(), alpha=0.55):
-    """The symbol layer: faint glyphs in the cells' lower right corners."""
+    """The symbol layer: a glyph in each cell's lower right corner, on a small chip of
+    paper so the track drawn before it never hides it, at least SYMBOL_MIN_PX tall."""
     if puzzle.symbols is None:
         return
     c = geo.cell
+    px = max(SYMBOL_MIN_PX, int(c * 0.3))
     f = QFont()
-    f.setPixelSize(max(6, int(c * 0.27)))
+    f.setPixelSize(px)
+    f.setBold(True)
     painter.setFont(f)
+    metrics = painter.fontMetrics()
     faint = QColor(theme.PLAYER)
-    faint.setAlphaF(alpha)
+    faint.setAlphaF(max(alpha, 0.75))  # on its chip a lighter digit still reads
+    chip = QColor(theme.PAPER)
+    chip.setAlphaF(0.88)
+    painter.save()
     for y, row in enumerate(puzzle.symbols):
         for x, s in enumerate(row):
             if not s:
                 continue
+            cell = QRectF(*geo.cell_rect(x, y))
+            w = metrics.horizontalAdvance(s) + px * 0.35
+            h = metrics.height() * 0.92
+            box = QRectF(cell.right() - w - c * 0.04, cell.bottom() - h - c * 0.03, w, h)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(chip)
+            painter.drawRoundedRect(box, px * 0.2, px * 0.2)
             painter.setPen(QColor(theme.PLAYER) if (x, y) in strong else faint)
-            r = QRectF(*geo.cell_rect(x, y)).adjusted(c * 0.05, c * 0.05, -c * 0.08, -c * 0.04)
-            painter.drawText(r, Qt.AlignRight | Qt.AlignBottom, s)
+            painter.drawText(box, Qt.AlignCenter, s)
+    painter.restore()
 
 
 def audio_outputs():
@@ -456,9 +472,6 @@ class Board(BoardWidget):
             if p.in_grid(cell):
                 fills[cell] = theme.HIGHLIGHT_FILL
         rect = paint_grid(painter, p, geo, fills)
-        if self.show_symbols:
-            strong = frozenset(state.path_from_start) if state.path_complete else frozenset()
-            paint_symbols(painter, p, geo, strong)
         # no-track marks
         painter.setPen(QPen(QColor(theme.MUTED), max(1.5, c * 0.06), Qt.SolidLine, Qt.RoundCap))
         r = c * 0.13
@@ -469,6 +482,9 @@ class Board(BoardWidget):
         paint_stubs(painter, p, geo)
         self._paint_track(painter, geo)
         paint_badges(painter, p, geo)  # on top: the track ends under its station
+        if self.show_symbols:  # over the track, each on its chip: the track never hides one
+            strong = frozenset(state.path_from_start) if state.path_complete else frozenset()
+            paint_symbols(painter, p, geo, strong)
         paint_counts(painter, p, geo, state, bad=bad_clues)
         if self.hasFocus() and self.interactive:
             painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.07)))
