@@ -174,3 +174,35 @@ def test_editor_makes_a_puzzle_and_explains_a_bad_one(qtbot):
     assert editor.puzzle().config.rows_only
     editor.reset_to_goal()
     assert KIND.is_solved(editor.puzzle())
+
+
+@pytest.mark.parametrize("corner", ["top-left", "bottom-right"])
+def test_a_turning_block_stays_inside_the_board(qtbot, corner):
+    """A 3x3 block on the edge of a 5x5 board, grabbed 45 degrees into its turn: nothing
+    of it is drawn outside the board's frame (it used to poke out and be clipped)."""
+    from PySide6.QtGui import QColor
+
+    state = KIND.parse_game_id("5x5n3:" + ",".join(str(v) for v in range(25, 0, -1)))
+    b = shown(qtbot, Board(KIND), 420, 420, state)
+    x = y = 0 if corner == "top-left" else 2
+    b._turning = (state, x, y, True)
+    b._progress = 0.5
+    image = b.grab().toImage()
+    b._turning = None
+    geo = b.geometry_now()
+    pad = geo.cell * 0.12
+    background = QColor(image.pixel(2, 2))
+    ratio = image.devicePixelRatio()
+    outside = 0
+    # a ring just outside the frame, round the whole board
+    for t in range(0, 100):
+        f = t / 100
+        for px, py in (
+            (geo.x0 + f * geo.width, geo.y0 - pad - 3),
+            (geo.x0 + f * geo.width, geo.y0 + geo.height + pad + 3),
+            (geo.x0 - pad - 3, geo.y0 + f * geo.height),
+            (geo.x0 + geo.width + pad + 3, geo.y0 + f * geo.height),
+        ):
+            if QColor(image.pixel(int(px * ratio), int(py * ratio))) != background:
+                outside += 1
+    assert outside == 0
