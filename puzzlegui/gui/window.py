@@ -11,7 +11,7 @@ import importlib
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -45,6 +45,8 @@ from .widgets import ElidedLabel
 from .player import Player
 from .control_panel import SolverPanel
 from .tasks import GenerateTask
+from .thumbnails import SIZE as THUMB_SIZE
+from .thumbnails import Thumbnails
 from .player import checkpoints as replay_checkpoints
 from .worker import Background, SolveJob, wait_background
 
@@ -73,6 +75,17 @@ class _StopKeyFilter(QObject):
                     window.board.setFocus(Qt.ShortcutFocusReason)  # the menu bar leaves its keyboard mode
                 return True  # not accepted: the key goes to the Stop shortcut
         return False
+
+
+def _kind_and_state(doc):
+    """What a library picture draws: the puzzle as given (a saved file: with its progress)."""
+    state = doc.state
+    if doc.progress:
+        try:
+            state = doc.history().state
+        except PuzzleError:
+            pass  # progress that does not replay: the puzzle as given
+    return doc.kind, state
 
 
 def _short_title(title: str, kind_title: str) -> str:
@@ -105,6 +118,7 @@ class MainWindow(QMainWindow):
         self._changes = 0  # counts every change of the shown game
         self._autosave_error: str | None = None  # the last one said, said once
         self._aid_serial = 0  # the aids' requests, numbered
+        self._scheme_connected = False  # listening to the desktop's colour scheme
         self._aid_busy = False  # an aid is working
         self._aid_wanted = None  # the token of the aid answer the window waits for
         self.job: SolveJob | None = None
@@ -171,7 +185,13 @@ class MainWindow(QMainWindow):
 
     # ================================================================= building the window
     def _build_library(self) -> None:
+        self.thumbs = Thumbnails(settings_mod.data_dir() / "thumbs", self.session.writer, self)
+        self.thumbs.ratio = self.devicePixelRatioF()
+        self.thumbs.ready.connect(self._thumbnail_ready)
+        self._library_by_key: dict = {}
         self.library = QTreeWidget()
+        self.library.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
+        self.library.setIndentation(10)  # the groups are one level deep: room for the titles
         self.library.setHeaderHidden(True)
         self.library.setColumnCount(2)  # the title, and the best time
         self.library.header().setStretchLastSection(False)
@@ -194,15 +214,17 @@ class MainWindow(QMainWindow):
         """Built-ins by kind, the user's saved files, and every other game on record,
         each marked new / in progress / solved; the open puzzle is selected."""
         self.library.clear()
+        self.thumbs.forget_queue()
+        self._library_by_key = {}
         session = self.session
         by_source = {e.source: e for e in session.entries()}
         current = session.current.source if session.current is not None else None
         self._library_items = {}
         self._recent_group = None
 
-        def add(parent, title, source, tip, key):
+        def add(parent, title, source, tip, key, loader=None):
             entry = by_source.get(source)
-            return self._library_item(parent, title, source, tip, entry.key if entry else key)
+            return self._library_item(parent, title, source, tip, entry.key if entry else key, loader=loader)
 
         def group(title):
             parent = QTreeWidgetItem([title])
@@ -217,13 +239,15 @@ class MainWindow(QMainWindow):
             if parent is None:
                 parent = by_kind[b.kind] = group(registry.title(b.kind))
             short = _short_title(b.title, registry.title(b.kind))  # the group says the kind
-            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name))
+            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name),
+                loader=lambda name=b.name: _kind_and_state(files.load_builtin(name)))
             builtin_names.add(b.name)
         mine = group("My puzzles")
         folder = settings_mod.puzzles_dir()
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         for path in paths:
-            add(mine, path.stem, str(path), str(path), session_mod.file_key(path))
+            add(mine, path.stem, str(path), str(path), session_mod.file_key(path),
+                loader=lambda p=path: _kind_and_state(files.load(p)))
         if not paths:
             hint = QTreeWidgetItem(["(none saved yet)"])
             hint.setFlags(Qt.NoItemFlags)
@@ -233,7 +257,8 @@ class MainWindow(QMainWindow):
             parent = group(f"{coll.title} ({len(coll.items):,})")
             for it in coll.items:
                 key = session_mod.puzzle_key(it.doc)
-                item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key)
+                item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key,
+                           loader=lambda doc=it.doc: _kind_and_state(doc))
                 self._library_items["game:" + key] = item  # the game's own source, once open
         others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self._library_items]
         if others:
@@ -251,8 +276,8 @@ class MainWindow(QMainWindow):
             self.library.setCurrentItem(selected)
             self.library.scrollToItem(selected)
 
-    def _library_item(self, parent, title, source, tip, key, at: int | None = None):
-        """One puzzle's line: its state mark, title and best time."""
+    def _library_item(self, parent, title, source, tip, key, at: int | None = None, loader=None):
+        """One puzzle's line: a picture of its board, its state mark, title and best time."""
         session = self.session
         status = session.status_of(key)
         st = session.stats_for(key)
@@ -263,12 +288,33 @@ class MainWindow(QMainWindow):
         item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
         item.setData(0, Qt.UserRole, source)
         item.setData(0, Qt.UserRole + 1, status)
+        icon = self.thumbs.icon(key, loader)
+        if icon is not None:
+            item.setIcon(0, icon)
+        self._library_by_key[key] = item
         if at is None:
             parent.addChild(item)
         else:
             parent.insertChild(at, item)
         self._library_items[source] = item
         return item
+
+    def _thumbnail_ready(self, key: str) -> None:
+        item = self._library_by_key.get(key)
+        if item is not None:
+            icon = self.thumbs.icon(key)
+            if icon is not None:
+                item.setIcon(0, icon)
+
+    def _store_thumbnail(self) -> None:
+        """The library's picture of the current game, as the player leaves it."""
+        game = self.session.current
+        if game is None or self.history is None:
+            return
+        try:
+            self.thumbs.store(game.key, game.doc.kind, self.history.state)
+        except Exception:  # noqa: BLE001 - a picture is a nicety, never an error for the player
+            pass
 
     def _library_activated(self, item, _column=0) -> None:
         source = item.data(0, Qt.UserRole)
@@ -419,13 +465,18 @@ class MainWindow(QMainWindow):
             self.theme_actions[choice] = action
         hints = QApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
-            hints.colorSchemeChanged.connect(lambda _scheme: self.apply_theme())
+            # a method of the window, not a lambda: Qt drops the connection with the window
+            hints.colorSchemeChanged.connect(self._desktop_scheme_changed)
+            self._scheme_connected = True
+
+    def _desktop_scheme_changed(self, _scheme=None) -> None:
+        if self.settings.theme == theme.SYSTEM:
+            self.apply_theme()
 
     def set_theme(self, choice: str) -> None:
         """Use ``choice`` ("system", "light" or "dark") from now on, and remember it."""
         self.settings.theme = choice
-        if choice in getattr(self, "theme_actions", {}):
-            self.theme_actions[choice].setChecked(True)
+        self.theme_actions[choice].setChecked(True)
         self.apply_theme()
 
     def apply_theme(self) -> None:
@@ -656,8 +707,10 @@ class MainWindow(QMainWindow):
         self.autosave(background=True)
 
     def _save_current_game(self) -> None:
-        if self.session.current is not None and self.autosave_clock.dirty:
-            self.autosave(background=True)
+        if self.session.current is not None:
+            self._store_thumbnail()
+            if self.autosave_clock.dirty:
+                self.autosave(background=True)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
@@ -855,6 +908,7 @@ class MainWindow(QMainWindow):
         solved = self.doc.kind.is_solved(state)
         if solved and not self._was_solved:
             self.board.celebrate()
+            self._store_thumbnail()  # the library shows it solved
             st = self.session.note_solved(self.game)
             record = ""
             if not self.game.helped and st.best == round(self.game.elapsed, 1):
@@ -1460,6 +1514,11 @@ class MainWindow(QMainWindow):
         self.player.clear()
         if self.board is not None:
             self.board.stop_animations()
+        self._store_thumbnail()
+        self.thumbs.close()
+        if self._scheme_connected:
+            self._scheme_connected = False
+            QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
         self.autosave()
         self.session.flush(10)  # every background save is on disk before the app goes
 

@@ -1,0 +1,174 @@
+"""Small pictures of boards for the library: each puzzle as given, or its game in progress.
+
+A picture is drawn by the kind's own board widget, off screen, into an image (so it looks
+exactly like the board), and kept in memory and on disk (``thumbs/<key>.<theme>.png`` in
+the data folder), one per theme.  Pictures the library asks for and nobody has drawn yet
+are queued and drawn a few at a time from a zero-interval timer, each tick within a small
+time budget, so opening the library never holds the window up; ``ready`` says when one is
+there.  The window stores a fresh picture of a game when the player leaves it, so the
+library shows the game as it was left.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QPoint, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap, QRegion
+from PySide6.QtWidgets import QWidget
+
+from . import theme
+
+SIZE = 34  # logical pixels, the side of a picture
+TICK_BUDGET_S = 0.012  # drawing per timer tick, at most (then the event loop runs)
+MEMORY_LIMIT = 400  # pictures kept in memory
+
+
+class Thumbnails(QObject):
+    ready = Signal(str)  # a key whose picture is now there
+
+    def __init__(self, folder: Path | None, writer=None, parent=None):
+        super().__init__(parent)
+        self.folder = Path(folder) if folder is not None else None
+        self.writer = writer  # core.session.Writer: PNGs are written off the GUI thread
+        self._icons: dict = {}  # (key, theme) -> QIcon
+        self._queue: OrderedDict = OrderedDict()  # key -> loader () -> (kind, state) | None
+        self._boards: dict = {}  # kind name -> an off-screen board widget of the kind
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._work)
+        self.ratio = 1.0  # device pixels per logical pixel of the screen they are shown on
+
+    # ------------------------------------------------------------------ asking
+    @staticmethod
+    def _theme() -> str:
+        return "dark" if theme.dark else "light"
+
+    def _path(self, key: str) -> Path | None:
+        if self.folder is None:
+            return None
+        return self.folder / f"{key}.{self._theme()}.png"
+
+    def icon(self, key: str, loader=None) -> QIcon | None:
+        """The picture for ``key`` if there is one; else None, and with a ``loader``
+        (which returns the kind and state to draw) it is queued and ``ready`` follows."""
+        full = (key, self._theme())
+        found = self._icons.get(full)
+        if found is not None:
+            return found
+        path = self._path(key)
+        if path is not None and path.is_file():
+            found = QIcon(str(path))  # read from disk when first painted
+            self._remember(full, found)
+            return found
+        if loader is not None and key not in self._queue:
+            self._queue[key] = loader
+            if not self._timer.isActive():
+                self._timer.start()
+        return None
+
+    def forget_queue(self) -> None:
+        """Drop what was asked for and not drawn yet (the library was rebuilt)."""
+        self._queue.clear()
+        self._timer.stop()
+
+    def busy(self) -> bool:
+        return bool(self._queue)
+
+    # ------------------------------------------------------------------ drawing
+    def store(self, key: str, kind, state) -> QIcon:
+        """Draw ``state`` now (the game as the player left it), keep it, save it."""
+        image = self.draw(kind, state)
+        icon = QIcon(QPixmap.fromImage(image))
+        self._remember((key, self._theme()), icon)
+        self._queue.pop(key, None)
+        path = self._path(key)
+        if path is not None:
+            data = _png(image)
+            if data is not None:
+                if self.writer is not None:
+                    self.writer.submit(path, data)
+                else:
+                    from ..core import files
+
+                    try:
+                        files.save_atomic(path, data)
+                    except OSError:
+                        pass  # a picture is a nicety: never an error for the player
+        self.ready.emit(key)
+        return icon
+
+    def draw(self, kind, state) -> QImage:
+        """The board of ``kind`` showing ``state``, SIZE logical pixels square."""
+        board = self._board_for(kind)
+        side = max(1, round(SIZE * self.ratio))
+        # the board is laid out larger, then scaled down smoothly: at 40 px a board's
+        # hairlines and margins would be drawn at their minimums and crowd the picture
+        layout = 160
+        board.resize(layout, layout)
+        board.set_state(state)
+        picture = QImage(layout, layout, QImage.Format_ARGB32_Premultiplied)
+        picture.fill(Qt.transparent)
+        board.render(picture, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)  # no window background
+        small = picture.scaled(side, side, Qt.KeepAspectRatio, Qt.SmoothTransformation)
+        out = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
+        out.fill(Qt.transparent)
+        p = QPainter(out)
+        p.drawImage(QRectF((side - small.width()) / 2, (side - small.height()) / 2, small.width(), small.height()), small)
+        p.end()
+        out.setDevicePixelRatio(self.ratio)
+        return out
+
+    def _board_for(self, kind):
+        board = self._boards.get(kind.name)
+        if board is None:
+            import importlib
+
+            from ..core import registry
+
+            module = importlib.import_module(registry.widget_module(kind.name))
+            board = module.Board(kind)
+            board.set_interactive(False)
+            board.setAttribute(Qt.WA_DontShowOnScreen, True)
+            board.animation_ms = 0
+            self._boards[kind.name] = board
+        return board
+
+    def _work(self) -> None:
+        started = time.perf_counter()
+        while self._queue and time.perf_counter() - started < TICK_BUDGET_S:
+            key, loader = self._queue.popitem(last=False)
+            try:
+                made = loader()
+            except Exception:  # noqa: BLE001 - a puzzle that will not load has no picture
+                made = None
+            if made is not None:
+                kind, state = made
+                try:
+                    self.store(key, kind, state)
+                except Exception:  # noqa: BLE001 - nor does one its board cannot draw
+                    pass
+        if not self._queue:
+            self._timer.stop()
+
+    def _remember(self, full, icon) -> None:
+        if len(self._icons) >= MEMORY_LIMIT:
+            self._icons.clear()
+        self._icons[full] = icon
+
+    def close(self) -> None:
+        self.forget_queue()
+        for board in self._boards.values():
+            board.deleteLater()
+        self._boards.clear()
+
+
+def _png(image: QImage) -> bytes | None:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    ok = image.save(buffer, "PNG")
+    buffer.close()
+    return bytes(data.data()) if ok else None
