@@ -284,3 +284,20 @@ def test_error_sentence_reads_on_a_dark_palette(qtbot):
     on_dark = dialog.error.palette().color(QPalette.WindowText)
     assert on_dark.lightnessF() > 0.7 > light.lightnessF()  # pale red on dark, dark red on light
     assert on_dark.red() > on_dark.green() and light.red() > light.green()  # red-ish both ways
+
+
+@pytest.mark.parametrize("kind_name", ["tracks", "rotation", "kurosu", "strips"])
+def test_help_lists_every_aid_and_what_it_does_on_the_kind(qtbot, kind_name):
+    from puzzlegui.core import registry
+    from puzzlegui.core.aids import AIDS
+
+    kind = registry.get(kind_name)
+    dialog = HelpDialog(kind)
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QTextBrowser).toPlainText()
+    assert "Help while you play" in text
+    for _key, name, _general in AIDS:
+        assert name in text
+    for key, note in kind.aid_notes.items():
+        assert key in {k for k, _n, _g in AIDS}, f"{kind_name} notes an aid that does not exist: {key}"
+        assert note in text

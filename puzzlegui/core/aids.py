@@ -25,6 +25,28 @@ from typing import Any
 from .kind import PuzzleError
 from .solver import ALL, FIRST, run, seconds_text
 
+# Every aid, as the help page lists it: (key, name in the menus, what it does in general).
+# A kind's ``aid_notes[key]`` says what it does there, or why it does not apply.
+AIDS = (
+    ("hint", "Hint", "makes the next sure move and names the deduction behind it, highlighting the cells "
+     "that justify it; only when no deduction applies is the move read off a solution, and it says so."),
+    ("sure", "Do the sure steps", "makes every move the deductions alone can make from here, as one undoable "
+     "step, and says how many of each kind of deduction it used."),
+    ("check", "Check", "marks every broken rule on the board and lists them all below it."),
+    ("correct", "Correct so far?", "marks your entries that no solution of the puzzle contains (with several "
+     "solutions, an entry is wrong only if none has it), even where no rule is broken yet."),
+    ("rewind", "Undo to before my first mistake", "rewinds to the last position from which a solution can still "
+     "be reached, as one undoable step, and says how many moves it took back."),
+    ("mistakes", "Mark mistakes as I play", "shows broken rules after every move (a setting, remembered)."),
+)
+
+
+def aid_help(kind) -> list[tuple[str, str]]:
+    """Each aid's name and what it does on ``kind`` (or why it does not apply there)."""
+    notes = getattr(kind, "aid_notes", {}) or {}
+    return [(name, notes.get(key) or general[0].upper() + general[1:]) for key, name, general in AIDS]
+
+
 SURE_LIMIT = 2000  # moves one sure_steps call makes at most
 TIME_LIMIT = 10.0  # seconds a mistakes / first_mistake call searches at most
 MAX_SOLUTIONS = 200  # solutions of the puzzle as given compared with the entries

@@ -80,6 +80,9 @@ class PuzzleKind(ABC):
     rules: str = ""  # the rules in a paragraph (Help)
     controls: str = ""  # how to play with mouse and keys (Help)
     origin: str = ""  # where the puzzle comes from (Help)
+    #: what each aid (core.aids.AIDS) does on this kind, or why it does not apply; the
+    #: help page lists every aid with this note (or the aid's general description)
+    aid_notes: dict = {}
 
     # --- parameters and generation -------------------------------------------------
     def parameters(self) -> Sequence[Param]:

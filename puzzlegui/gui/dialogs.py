@@ -386,6 +386,11 @@ class HelpDialog(QDialog):
             html += f"<h3>Rules</h3><p>{_para(kind.rules)}</p>"
             html += f"<h3>How to play</h3><p>{_para(kind.controls)}</p>"
             html += f"<h3>Where it comes from</h3><p>{_para(kind.origin)}</p>"
+            from ..core.aids import aid_help
+
+            html += "<h3>Help while you play</h3><ul>"
+            html += "".join(f"<li><b>{_para(name)}</b>: {_para(text)}</li>" for name, text in aid_help(kind))
+            html += "</ul>"
         html += GENERAL_HELP
         browser.setHtml(html)
         layout.addWidget(browser)
