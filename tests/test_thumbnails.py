@@ -49,9 +49,10 @@ def test_drawing_is_spread_over_the_event_loop(qtbot, tmp_path):
     docs = [files.load_builtin(n) for n in ("mystery-box", "twiddle-3x3", "kurosu-dm-2018-06-05")]
     for i, doc in enumerate(docs):
         assert thumbs.icon(f"k{i}", lambda d=doc: (d.kind, d.state)) is None
-    assert thumbs.busy()
+    assert not any(tmp_path.iterdir())  # nothing is drawn before start()
     with qtbot.waitSignals([thumbs.ready] * 3, timeout=30000):
-        pass
+        thumbs.start()
+    qtbot.waitUntil(lambda: not thumbs.busy())
     assert not thumbs.busy()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k0.light.png", "k1.light.png", "k2.light.png"]
     # and a later library (a new run) reads them from disk without drawing

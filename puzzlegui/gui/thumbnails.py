@@ -3,9 +3,11 @@
 A picture is drawn by the kind's own board widget, off screen, into an image (so it looks
 exactly like the board), and kept in memory and on disk (``thumbs/<key>.<theme>.png`` in
 the data folder), one per theme.  Pictures the library asks for and nobody has drawn yet
-are queued and drawn a few at a time from a zero-interval timer, each tick within a small
-time budget, so opening the library never holds the window up; ``ready`` says when one is
-there.  The window stores a fresh picture of a game when the player leaves it, so the
+are queued; a worker thread loads them (reading a puzzle may import its kind, and numpy
+with it: hundreds of ms) and the GUI thread draws them a few at a time from a timer, each
+tick within a small time budget, so opening the library never holds the window up.
+Nothing starts before ``start()``: the window calls it once its first paint is done.
+``ready`` says when a picture is there.  The window stores a fresh picture of a game when the player leaves it, so the
 library shows the game as it was left.
 """
 
@@ -36,6 +38,10 @@ class Thumbnails(QObject):
         self._icons: dict = {}  # (key, theme) -> QIcon
         self._queue: OrderedDict = OrderedDict()  # key -> loader () -> (kind, state) | None
         self._boards: dict = {}  # kind name -> an off-screen board widget of the kind
+        self._loaded: list = []  # (key, kind, state) loaded off the GUI thread, to draw
+        self._loading = False  # a batch is being loaded on the pool
+        self._started = False
+        self._closed = False
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._work)
@@ -65,17 +71,44 @@ class Thumbnails(QObject):
             return found
         if loader is not None and key not in self._queue:
             self._queue[key] = loader
-            if not self._timer.isActive():
-                self._timer.start()
+            self._kick()
         return None
+
+    def start(self) -> None:
+        """Begin loading and drawing what was asked for (after the window's first paint)."""
+        self._started = True
+        self._kick()
 
     def forget_queue(self) -> None:
         """Drop what was asked for and not drawn yet (the library was rebuilt)."""
         self._queue.clear()
+        self._loaded.clear()
         self._timer.stop()
 
     def busy(self) -> bool:
-        return bool(self._queue)
+        return bool(self._queue or self._loaded or self._loading)
+
+    def _kick(self) -> None:
+        if not self._started or self._loading or not self._queue:
+            return
+        from .worker import Background
+
+        batch = list(self._queue.items())[:BATCH]
+        for key, _ in batch:
+            del self._queue[key]
+        self._loading = True
+        call = Background(_load, batch)
+        call.done.connect(self._got)
+        call.failed.connect(lambda _message: self._got([]))
+
+    def _got(self, loaded) -> None:
+        self._loading = False
+        if self._closed:
+            return
+        self._loaded.extend(loaded)
+        if self._loaded and not self._timer.isActive():
+            self._timer.start()
+        self._kick()
 
     # ------------------------------------------------------------------ drawing
     def store(self, key: str, kind, state) -> QIcon:
@@ -138,19 +171,13 @@ class Thumbnails(QObject):
 
     def _work(self) -> None:
         started = time.perf_counter()
-        while self._queue and time.perf_counter() - started < TICK_BUDGET_S:
-            key, loader = self._queue.popitem(last=False)
+        while self._loaded and time.perf_counter() - started < TICK_BUDGET_S:
+            key, kind, state = self._loaded.pop(0)
             try:
-                made = loader()
-            except Exception:  # noqa: BLE001 - a puzzle that will not load has no picture
-                made = None
-            if made is not None:
-                kind, state = made
-                try:
-                    self.store(key, kind, state)
-                except Exception:  # noqa: BLE001 - nor does one its board cannot draw
-                    pass
-        if not self._queue:
+                self.store(key, kind, state)
+            except Exception:  # noqa: BLE001 - a board that cannot be drawn has no picture
+                pass
+        if not self._loaded:
             self._timer.stop()
 
     def _remember(self, full, icon) -> None:
@@ -159,10 +186,39 @@ class Thumbnails(QObject):
         self._icons[full] = icon
 
     def close(self) -> None:
+        self._closed = True
+        self._started = False
         self.forget_queue()
         for board in self._boards.values():
             board.deleteLater()
         self._boards.clear()
+
+
+BATCH = 16  # puzzles loaded per trip to the pool
+
+
+def _load(batch) -> list:
+    """On the pool: each loader's (kind, state), and each kind's board module imported, so
+    the GUI thread only draws.  A puzzle that will not load has no picture."""
+    import importlib
+
+    from ..core import registry
+
+    out = []
+    for key, loader in batch:
+        try:
+            made = loader()
+        except Exception:  # noqa: BLE001
+            continue
+        if made is None:
+            continue
+        kind, state = made
+        try:
+            importlib.import_module(registry.widget_module(kind.name))
+        except Exception:  # noqa: BLE001
+            continue
+        out.append((key, kind, state))
+    return out
 
 
 def _png(image: QImage) -> bytes | None:

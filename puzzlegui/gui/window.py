@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -32,24 +33,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import aids, files, registry, solver
+from ..core import files, registry, solver
 from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import export, theme
+from . import theme
 from . import settings as settings_mod
-from .dialogs import EditDialog, HelpDialog, NewPuzzleDialog, StatsDialog
 from .board import BoardView
 from .widgets import ElidedLabel
 from .player import Player
 from .control_panel import SolverPanel
-from .tasks import GenerateTask
+if TYPE_CHECKING:
+    from .tasks import GenerateTask
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
 from .player import checkpoints as replay_checkpoints
 from .worker import Background, SolveJob, wait_background
 
+THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
 LIBRARY_WIDTH = 172  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
@@ -119,6 +121,7 @@ class MainWindow(QMainWindow):
         self._autosave_error: str | None = None  # the last one said, said once
         self._aid_serial = 0  # the aids' requests, numbered
         self._scheme_connected = False  # listening to the desktop's colour scheme
+        self._shown_once = False
         self._aid_busy = False  # an aid is working
         self._aid_wanted = None  # the token of the aid answer the window waits for
         self.job: SolveJob | None = None
@@ -527,6 +530,7 @@ class MainWindow(QMainWindow):
         self.clock_label.setText(text)
 
     def show_stats(self) -> None:
+        from .dialogs import StatsDialog  # on first use: kept off the start-up path
         StatsDialog(self.session, self).exec()
         self.refresh_library()
 
@@ -601,6 +605,7 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return
         try:
+            from . import export  # on first use: kept off the start-up path
             export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title)
         except PuzzleError as exc:
             self.show_error(str(exc))
@@ -613,6 +618,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
             return
         try:
+            from . import export  # on first use: kept off the start-up path
             doc = export.parse_pasted(text[: files.MAX_FILE_BYTES])
         except PuzzleError as exc:
             self.show_error(f"The clipboard does not hold a puzzle: {exc}")
@@ -631,6 +637,7 @@ class MainWindow(QMainWindow):
         if not path.lower().endswith((".png", ".svg")):
             path += ".png"
         try:
+            from . import export  # on first use: kept off the start-up path
             render = export.render_svg if path.lower().endswith(".svg") else export.render_png
             render(self.doc.kind, self.history.state, path)
         except (OSError, PuzzleError) as exc:
@@ -656,6 +663,7 @@ class MainWindow(QMainWindow):
             path += ".pdf"
         items = self._print_items()
         try:
+            from . import export  # on first use: kept off the start-up path
             pages = export.write_pdf(path, items, per_page=min(4, len(items)) or 1)
         except (OSError, PuzzleError) as exc:
             self.show_error(f"Could not write {path}: {exc}")
@@ -671,6 +679,7 @@ class MainWindow(QMainWindow):
         if QPrintDialog(printer, self).exec() != QPrintDialog.Accepted:
             return
         items = self._print_items()
+        from . import export  # on first use: kept off the start-up path
         export.print_items(printer, items, per_page=min(4, len(items)) or 1)
 
     def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
@@ -1019,8 +1028,10 @@ class MainWindow(QMainWindow):
                 self.history.push(Batch(tuple(moves), "sure steps"))
                 self.board.set_highlight()
                 self._show_game()
+            from ..core import aids  # on first use: kept off the start-up path
             self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
 
+        from ..core import aids  # on first use: kept off the start-up path
         self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
 
     def correct_so_far(self) -> None:
@@ -1040,6 +1051,7 @@ class MainWindow(QMainWindow):
             self._show_problems([m.text for m in found], heading)
             self.statusBar().showMessage(f"{heading}: marked on the board and listed under it.", 12000)
 
+        from ..core import aids  # on first use: kept off the start-up path
         self._run_aid("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")
 
     def undo_to_first_mistake(self) -> None:
@@ -1057,6 +1069,7 @@ class MainWindow(QMainWindow):
             else:
                 self.statusBar().showMessage(rewind.text, 10000)
 
+        from ..core import aids  # on first use: kept off the start-up path
         self._run_aid("rewind", aids.first_mistake, (kind, snapshot), done, "Looking for your first mistake\u2026")
 
     def _toggle_mark_mistakes(self) -> None:
@@ -1401,6 +1414,7 @@ class MainWindow(QMainWindow):
     def new_random(self) -> None:
         kind_name = self.doc.kind.name if self.doc else registry.names()[0]
         params = self.doc.kind.params_of(self.history.state) if self.doc else None
+        from .dialogs import NewPuzzleDialog  # on first use: kept off the start-up path
         dialog = NewPuzzleDialog(kind_name, params, self)
         if dialog.exec() != NewPuzzleDialog.Accepted:
             return
@@ -1409,6 +1423,7 @@ class MainWindow(QMainWindow):
     def generate(self, kind_name: str, params: dict, seed) -> None:
         if self.gen_task is not None:
             self.gen_task.cancel()
+        from .tasks import GenerateTask  # on first use: kept off the start-up path
         task = self.gen_task = GenerateTask(kind_name, params, seed, self)
         kind = registry.get(kind_name)
 
@@ -1447,6 +1462,7 @@ class MainWindow(QMainWindow):
     def edit_board(self) -> None:
         if self.doc is None:
             return
+        from .dialogs import EditDialog  # on first use: kept off the start-up path
         dialog = EditDialog(self.doc.kind, self.history.state, self)
         if dialog.exec() != EditDialog.Accepted or dialog.puzzle() is None:
             return
@@ -1459,6 +1475,7 @@ class MainWindow(QMainWindow):
 
     # ================================================================= help, errors, state
     def show_help(self) -> None:
+        from .dialogs import HelpDialog  # on first use: kept off the start-up path
         HelpDialog(self.doc.kind if self.doc else None, self).exec()
 
     def about(self) -> None:
@@ -1521,6 +1538,14 @@ class MainWindow(QMainWindow):
             QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
         self.autosave()
         self.session.flush(10)  # every background save is on disk before the app goes
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            # the library's pictures are loaded and drawn once the first paint is done:
+            # loading a puzzle may import its kind (and numpy), never on the start-up path
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.thumbs.start)
 
     def closeEvent(self, event) -> None:
         self.shutdown()
