@@ -27,8 +27,46 @@ import threading
 import time
 from pathlib import Path
 
-from .core import collection, files, registry, solver
-from .core.kind import PuzzleError
+TYPE_CHECKING = False  # not typing's: importing typing costs milliseconds
+if TYPE_CHECKING:  # for readers and checkers; bound at run time by _load_core
+    from .core import collection, files, registry, solver
+    from .core.kind import PuzzleError
+
+# The engines (core: files, collection, registry, solver, PuzzleError) load when a
+# command runs (main calls _load_core), not for `--help`, a usage error or the GUI, which
+# imports what it needs itself: `puzzlegui --help` costs little more than argparse.
+_CORE = ("collection", "files", "registry", "solver")
+
+
+def _load_core() -> None:
+    """Bind the core modules (and PuzzleError) as this module's globals, once."""
+    if "PuzzleError" in globals():
+        return
+    import importlib
+
+    for name in _CORE:
+        globals()[name] = importlib.import_module(f"{__package__}.core.{name}")
+    globals()["PuzzleError"] = importlib.import_module(f"{__package__}.core.kind").PuzzleError
+
+
+def __getattr__(name):  # `cli.files` from outside, before a command ran
+    if name in _CORE or name == "PuzzleError":
+        _load_core()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Later:
+    """A number in a help text, looked up when the help is printed (argparse fills
+    ``%(name)s`` from the action's attributes), so building the parser loads no engine."""
+
+    def __init__(self, module: str, name: str, spec: str = ""):
+        self.module, self.name, self.spec = module, name, spec
+
+    def __str__(self) -> str:
+        _load_core()
+        return format(getattr(globals()[self.module], self.name), self.spec)
+
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130  # a second Ctrl+C, or Ctrl+C outside a search
@@ -104,10 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="count every solution (up to --max)")
     p.add_argument("--first", action="store_true", help="stop at the first solution")
     p.add_argument("--max", type=int, default=1000, help="stop counting after N solutions (default 1000)")
-    p.add_argument(
-        "--list", type=int, default=solver.KEEP, metavar="N",
-        help=f"print at most N of the solutions found (default {solver.KEEP}); all are counted",
-    )
+    p.add_argument(  # default None: main() puts solver.KEEP in
+        "--list", type=int, default=None, metavar="N",
+        help="print at most N of the solutions found (default %(keep)s); all are counted",
+    ).keep = _Later("solver", "KEEP")
     _time_limit_argument(p, "stop the search after SECONDS and report what was found")
     p.add_argument("--progress", action="store_true", help="report the search's progress on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -152,8 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _count_arguments(parser) -> None:
     parser.add_argument(
         "--count", type=int, metavar="N",
-        help=f"make N puzzles (seeds SEED, SEED+1, ...) as a collection (at most {collection.MAX_PUZZLES:,})",
-    )
+        help="make N puzzles (seeds SEED, SEED+1, ...) as a collection (at most %(most)s)",
+    ).most = _Later("collection", "MAX_PUZZLES", ",")
     parser.add_argument(
         "--output", metavar="FILE",
         help="write to FILE instead of printing; with --count, a FILE ending in / (or a folder) gets one JSON file a puzzle",
@@ -635,11 +673,11 @@ def _forgiving_streams() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _forgiving_streams()
-    parser = build_parser()
-    if not argv:
+    if not argv:  # the GUI: straight to the window, no parser
         from .gui.app import run_gui
 
         return run_gui()
+    parser = build_parser()
     if argv[0] == "generate":
         # `generate KIND --help` lists that kind's own options, so the kind's parser
         # must see the flag, not the top-level one
@@ -649,6 +687,9 @@ def main(argv: list[str] | None = None) -> int:
             extra.append("--help")
     else:
         args, extra = parser.parse_args(argv), []
+    _load_core()  # --help and usage errors have exited by now, without the engines
+    if args.command == "solve" and args.list is None:
+        args.list = solver.KEEP
     try:
         if args.command == "open":
             return cmd_open(args)
