@@ -209,6 +209,13 @@ class PuzzleKind(ABC):
         wrong) into the solved ``solution``, in showing order.  The window pushes them
         as one undoable step."""
 
+    def explain_search(self, state, steps, should_stop=None) -> list:
+        """The recorded search (``solve(state, trace=True)``'s steps) with each step's
+        reason named where the kind can name it, for "show the search"; off the GUI
+        thread, bounded in time, ended early by ``should_stop()``.  By default the steps
+        as they are (a kind whose solver already words its steps needs nothing more)."""
+        return steps
+
     def solution_steps(self, state, solution) -> list:
         """Steps for "show the solution", applying in order to ``state`` (a
         ``solve_start`` state); by default one Step per solution move."""

@@ -155,6 +155,12 @@ class SolverWorker(QObject):
         nodes = max(nodes, result.nodes)
         solutions = max(solutions, result.count)
         tick(force=True)
+        if self.trace and steps and not self._stop.is_set():
+            # "show the search" explains itself where the kind can name its deductions
+            try:
+                steps = self.kind.explain_search(self.state, steps, self._stop.is_set)
+            except Exception:  # noqa: BLE001 - the steps in the solver's own words, then
+                pass
         self.finished.emit(job_id, result, steps, seen, description)
 
 

@@ -64,7 +64,7 @@ def test_hint_sentences_name_the_deduction():
     assert KIND.hint(state) == hint
     assert run(KIND.solve(KIND.apply(state, hint.move)), UNIQUE).count == 1
     # column 4 needs every cell; its top one has two open sides, so it runs to both
-    name, hint = explain._count_needs_all(explain.Board(state))
+    name, hint = next(explain._count_needs_all(explain.Board(state)))
     assert name == "count needs all"
     assert hint.text == (
         "Column 4 needs 4 more track cells and has exactly 4 free cells that could carry them, so column 4, "
@@ -82,7 +82,7 @@ def test_split_rows_and_dead_ends_are_named():
     for c in ((3, 0), (5, 0), (4, 1)):
         state = KIND.apply(state, ("mark", *c, 1))
     board = explain.Board(state)
-    name, hint = explain._dead_end(board)
+    name, hint = next(explain._dead_end(board))
     assert name == "dead end" and hint.move == ("mark", 4, 0, 1)
     assert hint.text == "The cell at column 5, row 1 has no open side for the track, so it is empty."
 

@@ -183,8 +183,7 @@ def _count_full(b: Board):
                     text = f"{title}'s count is 0, so {_in_line(c, word)} is empty."
                 else:
                     text = f"{title} already has its {_plural(count, 'track cell')}, so {_in_line(c, word)} is empty."
-                return "count full", Hint(("mark", c[0], c[1], 1), text, (c,) + tuple(on))
-    return None
+                yield "count full", Hint(("mark", c[0], c[1], 1), text, (c,) + tuple(on))
 
 
 def _dead_end(b: Board):
@@ -204,8 +203,7 @@ def _dead_end(b: Board):
                     f"The cell at {cell_text(c)} has only one open side (to {cell_text(open_[0])}), so the track could "
                     "enter it but never leave: it is empty."
                 )
-            return "dead end", Hint(("mark", x, y, 1), text, (c,) + tuple(open_))
-    return None
+            yield "dead end", Hint(("mark", x, y, 1), text, (c,) + tuple(open_))
 
 
 def _forced(b: Board):
@@ -222,38 +220,41 @@ def _forced(b: Board):
         cells = (c, n) + tuple(open_[1:])
         if p.is_end(c):
             if c == p.start:
-                return "entry", Hint(move, f"A ({cell_text(c)}) has only one open side, so the track leaves A "
-                                           f"to {cell_text(n)}.", cells)
-            return "exit", Hint(move, f"B ({cell_text(c)}) has only one open side, so the track reaches B "
-                                      f"from {cell_text(n)}.", cells)
+                yield "entry", Hint(move, f"A ({cell_text(c)}) has only one open side, so the track leaves A "
+                                          f"to {cell_text(n)}.", cells)
+            else:
+                yield "exit", Hint(move, f"B ({cell_text(c)}) has only one open side, so the track reaches B "
+                                         f"from {cell_text(n)}.", cells)
+            continue
         loops = [m for m, why in shut.items() if why == LOOP]
         early = [m for m, why in shut.items() if why == EARLY]
         if missing == 2:
             where = f"{cell_text(open_[0])} and {cell_text(open_[1])}"
             text = f"The track at {cell_text(c)} has only two open sides, so it runs to both {where}."
-            return "forced", Hint(move, text, cells)
-        if loops:
+            for side in open_:  # the deduction lays both pieces
+                yield "forced", Hint(_edge_move(c, side), text, cells)
+        elif loops:
             m = loops[0]
-            return "no loop", Hint(
+            yield "no loop", Hint(
                 move,
                 f"Joining the track at {cell_text(c)} to {cell_text(m)} would close a loop, so it must continue "
                 f"to {cell_text(n)}.",
                 cells + (m,),
             )
-        if early:
+        elif early:
             m = early[0]
-            return "early finish", Hint(
+            yield "early finish", Hint(
                 move,
                 f"Joining the track at {cell_text(c)} to {cell_text(m)} would finish the track from A to B before "
                 f"every count is met, so it must continue to {cell_text(n)}.",
                 cells + (m,),
             )
-        return "forced", Hint(
-            move,
-            f"The track at {cell_text(c)} can only continue to {cell_text(n)}: its other sides are blocked.",
-            cells,
-        )
-    return None
+        else:
+            yield "forced", Hint(
+                move,
+                f"The track at {cell_text(c)} can only continue to {cell_text(n)}: its other sides are blocked.",
+                cells,
+            )
 
 
 def _must_carry(b: Board) -> dict:
@@ -304,15 +305,15 @@ def _count_needs_all(b: Board):
                 f"{_cap(_why_track(c, known[c]))}, so {cell_text(c)} is track; with only two open sides it runs "
                 f"to {cell_text(open_[0])} and {cell_text(open_[1])}."
             )
-            return "count needs all", Hint(_edge_move(c, open_[0]), text, (c, open_[0], open_[1]))
-    return None
+            for side in open_:  # the deduction lays both pieces
+                yield "count needs all", Hint(_edge_move(c, side), text, (c, open_[0], open_[1]))
 
 
 def _count_taken(b: Board):
     """A line whose count is used up by its track and the cells that must carry track."""
     known = b.must_carry
     if not known:
-        return None
+        return
     p = b.p
     for cells, count, _clue, _name in p.lines:
         if count is None:
@@ -331,8 +332,7 @@ def _count_taken(b: Board):
                     f"carry track because {_why_track(first, known[first])[0].lower()}{_why_track(first, known[first])[1:]}; "
                     f"so {_in_line(c, word)} is empty."
                 )
-                return "count full", Hint(("mark", c[0], c[1], 1), text, (c,) + tuple(on) + tuple(extra))
-    return None
+                yield "count full", Hint(("mark", c[0], c[1], 1), text, (c,) + tuple(on) + tuple(extra))
 
 
 DEDUCTIONS = (_count_full, _dead_end, _forced, _count_needs_all, _count_taken)
@@ -344,9 +344,22 @@ def deduce(state: State):
     Assumes the state breaks no rule (the kind checks first)."""
     board = Board(state)
     for rule in DEDUCTIONS:
-        found = rule(board)
-        if found is not None:
+        for found in rule(board):
             return found
+    return None
+
+
+def reason_for(state: State, move):
+    """The named deduction that lays the piece of track ``move`` (an edge move) from
+    ``state``, as (name, Hint); None if no deduction a person could make lays it."""
+    if not move or move[0] != "edge":
+        return None
+    want = edge_of(move)
+    board = Board(state)
+    for rule in DEDUCTIONS:
+        for name, hint in rule(board):
+            if hint.move[0] == "edge" and edge_of(hint.move) == want:
+                return name, hint
     return None
 
 
@@ -356,3 +369,53 @@ def _cap(text: str) -> str:
 
 def edge_of(move):
     return edge_key((move[1], move[2]), (move[3], move[4]))
+
+
+# --- the search, explained -------------------------------------------------------------------
+NAME_STEPS_LIMIT = 5000  # deduced steps named at most, per search
+NAME_STEPS_SECONDS = 2.0  # and for at most this long
+
+
+def name_search_steps(state: State, steps, apply, should_stop=None) -> tuple[list, int]:
+    """The solver's recorded search with each "deduce" step that a named deduction explains
+    given the deduction's name and sentence ("forced: The track at column 3, row 2 has only
+    two open sides, ...") and the cells that justify it; ``apply(state, move)`` replays the
+    steps on the player's model (state is where the search started).
+
+    The engine also deduces "no track" sides it never shows, so a piece it laid with their
+    help may have no named reason here: such a step keeps the engine's own words.  Returns
+    (steps, how many were named); bounded by NAME_STEPS_LIMIT and NAME_STEPS_SECONDS, and
+    ``should_stop()`` ends it early (the rest keep their words)."""
+    import time
+
+    from puzzlegui.core.solver import Step
+
+    out = []
+    named = tried = 0
+    deadline = time.perf_counter() + NAME_STEPS_SECONDS
+    current = state
+    live = True
+    for step in steps:
+        if (
+            live and step.action == "deduce" and step.move is not None and step.move[0] == "edge"
+            and step.move[-1] == 1
+        ):
+            tried += 1
+            if tried > NAME_STEPS_LIMIT or time.perf_counter() > deadline or (should_stop and should_stop()):
+                live = False
+            else:
+                try:
+                    found = reason_for(current, step.move)
+                except Exception:  # noqa: BLE001 - a position the model cannot read: keep the words
+                    found = None
+                if found is not None:
+                    name, hint = found
+                    step = Step(step.action, step.move, f"{_cap(name)}: {hint.text}", tuple(hint.cells) or step.cells)
+                    named += 1
+        out.append(step)
+        if live and step.move is not None:
+            try:
+                current = apply(current, step.move)
+            except Exception:  # noqa: BLE001 - the replay shows what it can; naming stops here
+                live = False
+    return out, named
