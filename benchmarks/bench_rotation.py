@@ -1,17 +1,23 @@
-"""Speed of the rotation solver against the targets of its issue.
+"""Speed of the rotation solver against the targets of its issues (13 among them).
 
     python benchmarks/bench_rotation.py [exact] [tatham] [process] [optimal]
 
-Prints a table: what | measured | target | ok.  Times are processor time of this
-process (on a shared machine wall-clock time also counts other programs' turns), except
-the optimal-search and new-process rows, which are wall-clock (what a user waits).
+Uses the shared harness (harness.py): each row shows the median and the worst of its
+measurements and the machine's load, and a target is met only if the worst meets it;
+the script exits 1 if any target is missed.  In-process rows are processor time of this
+process (best of 3 per position: on a shared machine noise only adds); the optimal
+search and new-process rows are wall-clock time (what a user waits).
+
+The sgt-twiddle scrambles are saved in tests/rotation/data (no sgt-puzzles needed):
+twiddle_ids.txt for the quick answers, twiddle_optimal_ids.txt (ten fresh
+``sgt-twiddle --generate 10`` scrambles each of 4x4n2, 4x4n2o and 5x5n3) for the
+optimal search.  BENCH_ROTATION_LIMIT=N times only the first N of each set.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -19,15 +25,18 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlegui.core.solver import ALL, FIRST, run
-from puzzlegui.kinds.rotation import KIND, tables
-from puzzlegui.kinds.rotation.model import Config, RotationState, is_solved
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import Sample, Table, fmt_seconds, load_average  # noqa: E402
+
+from puzzlegui.core.solver import ALL, FIRST, run  # noqa: E402
+from puzzlegui.kinds.rotation import KIND, tables  # noqa: E402
+from puzzlegui.kinds.rotation.model import Config, RotationState, is_solved  # noqa: E402
 
 IDS = Path(__file__).resolve().parents[1] / "tests" / "rotation" / "data" / "twiddle_ids.txt"
-# ten fresh sgt-twiddle scrambles each of 4x4n2, 4x4n2o and 5x5n3 (saved: no sgt-puzzles needed)
 OPTIMAL_IDS = IDS.parent / "twiddle_optimal_ids.txt"
 ROOT = Path(__file__).resolve().parents[1]
-rows: list[tuple[str, str, str, bool]] = []
+table = Table("Rotation")
 
 
 def timed(fn):
@@ -65,32 +74,33 @@ def most_shortest_paths(config: Config):
 
 def bench_exact():
     for config, label in ((Config(3, 3, 2, cw_only=True), "clockwise only"), (Config(3, 3, 2), "both ways")):
-        tables._tables.clear()
-        _, took = timed(lambda: tables.get(config))
-        rows.append((f"3x3 n=2 {label}: distance table (9! positions)", f"{took * 1000:.0f} ms", "< 1000 ms", took < 1.0))
+        def build():
+            tables._tables.clear()
+            return timed(lambda: tables.get(config))[1]
+
+        builds = [build() for _ in range(3)]
+        table.row(f"3x3 n=2 {label}: distance table (9! positions, from the disk cache after the first)",
+                  Sample.of(builds), target=1.0)
         worst_tiles, paths = most_shortest_paths(config)
         candidates = [worst_tiles, (7, 6, 5, 8, 4, 9, 3, 2, 1)]
         rng = np.random.default_rng(1)
         for _ in range(300):
             candidates.append(tuple(int(v) for v in rng.permutation(9) + 1))
-        slowest = 0.0
+        per_position = []
+        ok = True
         for tiles in candidates:
             state = RotationState(config, tiles, (0,) * 9)
             took = float("inf")
             for _ in range(3):  # best of three: the machine is shared, noise only adds
                 result, t = timed(lambda: run(KIND.solve(state), ALL, max_solutions=None))
                 took = min(took, t)
-            assert result.complete and result.count == result.solutions[0].shortest_count
-            assert all(is_solved(_replay(state, s.moves)) for s in result.solutions[:3])
-            slowest = max(slowest, took)
-        rows.append(
-            (
-                f"3x3 n=2 {label}: every shortest solution, worst of {len(candidates)} positions "
-                f"(incl. the one with the most: {paths:,}; best of 3 runs each)",
-                f"{slowest * 1000:.1f} ms",
-                "< 20 ms",
-                slowest < 0.020,
-            )
+            ok = ok and result.complete and result.count == result.solutions[0].shortest_count
+            ok = ok and all(is_solved(_replay(state, s.moves)) for s in result.solutions[:3])
+            per_position.append(took)
+        table.row(
+            f"3x3 n=2 {label}: every shortest solution, worst of {len(candidates)} positions "
+            f"(incl. the one with the most: {paths:,}; best of 3 runs each)",
+            Sample.of(per_position), target=0.020, check=ok,
         )
 
 
@@ -106,99 +116,95 @@ def bench_tatham():
     ids = [ln for ln in IDS.read_text().splitlines() if ln and not ln.startswith("#")]
     for prefix in ("4x4n2:", "4x4n2o:", "4x4n3:", "5x5n3:"):
         chosen = [g for g in ids if g.startswith(prefix)]
-        slowest = 0.0
+        times = []
         lengths = []
-        optimal = []
+        ok = True
         for gid in chosen:
             state = KIND.parse_game_id(gid)
             # the quick answer (reduction; the hint's solver): the optimal search has its own rows
             result, took = timed(lambda: run(rsolver.solve(state), FIRST))
             sol = result.solutions[0]
-            assert is_solved(_replay(state, sol.moves))
+            ok = ok and is_solved(_replay(state, sol.moves))
             lengths.append(len(sol.moves))
-            optimal.append(sol.optimal)
-            slowest = max(slowest, took)
-        rows.append(
-            (
-                f"Twiddle {prefix[:-1]}: {len(chosen)} sgt-twiddle puzzles, quick answer, moves {lengths}"
-                f"{' (proven optimal)' if all(optimal) else ''}",
-                f"{slowest * 1000:.0f} ms",
-                "< 2000 ms",
-                slowest < 2.0,
-            )
-        )
+            times.append(took)
+        table.row(f"Twiddle {prefix[:-1]}: {len(chosen)} sgt-twiddle puzzles, quick answer (not proven)",
+                  Sample.of(times, note=f"moves {min(lengths)}-{max(lengths)}"), target=2.0, check=ok)
+
+
+OPTIMAL_SETS = (
+    # (prefix, what, target on the worst puzzle (the issue asks for the median), time cap each)
+    ("4x4n2:", "4x4 2x2 blocks (sgt-twiddle's 4x4n2)", 10.0, 60.0),
+    ("4x4n2o:", "4x4 2x2 blocks with arrows (4x4n2o)", 10.0, 30.0),
+    ("5x5n3:", "5x5 3x3 blocks (5x5n3)", 20.0, 30.0),
+)
 
 
 def bench_optimal(limit: int | None = None):
     """Proven-shortest solutions of sgt-twiddle's own scrambles (first shortest sequence;
-    each puzzle under a time limit so the table always finishes).  Wall-clock seconds:
-    the databases are built (or loaded from the disk cache) first, outside the timing."""
+    each puzzle under a time cap so the table always finishes; a capped puzzle counts
+    as the cap).  The databases are loaded (built the first time) outside the timing."""
     from puzzlegui.kinds.rotation import pdb, solver
 
     ids = [ln for ln in OPTIMAL_IDS.read_text().splitlines() if ln and not ln.startswith("#")]
-    for prefix, target, cap in (("4x4n2:", 10.0, 60.0), ("5x5n3:", 20.0, 90.0), ("4x4n2o:", 10.0, 30.0)):
+    for prefix, what, target, cap in OPTIMAL_SETS:
         chosen = [g for g in ids if g.startswith(prefix)][:limit]
         config = KIND.parse_game_id(chosen[0]).config
         t0 = time.perf_counter()
         for _ in solver._drive(pdb.lookups(config)):
             pass
         prep = time.perf_counter() - t0
-        times, notes = [], []
+        times, lengths = [], []
         proven = 0
+        ok = True
         for gid in chosen:
             state = KIND.parse_game_id(gid)
             texts = []
             t0 = time.perf_counter()
             result = run(KIND.solve(state), FIRST, time_limit=cap, on_step=lambda s: texts.append(s.text))
             took = time.perf_counter() - t0
-            if result.solutions:
-                sol = result.solutions[0]
-                assert sol.optimal and is_solved(_replay(state, sol.moves))
+            sol = result.solutions[0] if result.solutions else None
+            ok = ok and (sol is None or is_solved(_replay(state, sol.moves)))
+            if sol is not None and sol.optimal and result.status == "solved":
                 proven += 1
-                notes.append(str(len(sol.moves)))
-                times.append(took)
+                lengths.append(str(len(sol.moves)))
             else:
-                notes.append(f"[{texts[-1] if texts else 'no bound yet'}]")
-                times.append(float("inf"))
-        med = statistics.median(times)
-        worst = max(times)
-        fmt = lambda t: "> cap" if t == float("inf") else f"{t:.1f} s"  # noqa: E731
-        rows.append(
-            (
-                f"Twiddle {prefix[:-1]} optimal: {proven}/{len(chosen)} proven within {cap:g} s each; "
-                f"moves {', '.join(notes)}; databases ready in {prep:.1f} s; worst {fmt(worst)}",
-                f"med {fmt(med)}",
-                f"< {target:g} s",
-                med < target,
-            )
-        )
+                lengths.append(f"[{texts[-1] if texts else 'no bound yet'}]")
+            times.append(took)
+        note = f"{proven}/{len(chosen)} proven; moves {', '.join(lengths)}; databases ready in {prep:.1f} s"
+        table.row(f"Twiddle {what} optimal, {len(chosen)} sgt-twiddle scrambles, cap {cap:g} s each",
+                  Sample.of(times, note=note), target=target, check=ok and proven == len(chosen))
+
+
+def _child_run(cmd, env) -> tuple[float, float]:
+    """(processor seconds, wall seconds) of one child process."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, check=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return cpu, wall
 
 
 def bench_process_3x3():
-    """Wall time of one `python -m puzzlegui solve mystery-box --json` process (the
-    distance table comes from the disk cache after the first run)."""
+    """One `python -m puzzlegui solve mystery-box --json` process (the distance table
+    comes from the disk cache, read without numpy, after the first run).  Timed as the
+    child's processor time (user + system), like the in-process rows: on a shared
+    machine its wall time also counts other programs' turns; the wall times are shown
+    in the note."""
     cmd = [sys.executable, "-m", "puzzlegui", "solve", "mystery-box", "--json"]
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, check=True)  # warm the cache
-    times = []
-    for _ in range(7):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, check=True)
-        times.append(time.perf_counter() - t0)
-    imports = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import puzzlegui.cli"], cwd=ROOT, env=env, check=True)
-        imports.append(time.perf_counter() - t0)
-    rows.append(
-        (
-            f"3x3 solve in a new process (median of 7; worst {max(times):.2f} s; "
-            f"the imports alone take {statistics.median(imports):.2f} s)",
-            f"{statistics.median(times):.2f} s",
-            "< 0.3 s",
-            statistics.median(times) < 0.3,
-        )
-    )
+    _child_run(cmd, env)  # warm the disk cache
+    load = load_average()
+    runs = [_child_run(cmd, env) for _ in range(7)]
+    imports = [_child_run([sys.executable, "-c", "import puzzlegui.cli"], env) for _ in range(5)]
+    walls = sorted(w for _, w in runs)
+    note = (f"wall {fmt_seconds(walls[len(walls) // 2])} / {fmt_seconds(walls[-1])}; "
+            f"the imports alone take {fmt_seconds(sorted(c for c, _ in imports)[2])}")
+    table.row("3x3 solve in a new process (puzzlegui solve mystery-box --json), processor time",
+              Sample.of([c for c, _ in runs], note=note, load_before=load), target=0.3)
 
 
 def main() -> int:
@@ -210,15 +216,9 @@ def main() -> int:
     if not only or "process" in only:
         bench_process_3x3()
     if not only or "optimal" in only:
-        # BENCH_ROTATION_LIMIT=N: only the first N puzzles of each set (a shorter run)
         limit = os.environ.get("BENCH_ROTATION_LIMIT")
         bench_optimal(int(limit) if limit else None)
-    width = max(len(r[0]) for r in rows)
-    print(f"{'what'.ljust(width)} | measured | target    | ok")
-    print("-" * (width + 32))
-    for what, measured, target, ok in rows:
-        print(f"{what.ljust(width)} | {measured.rjust(8)} | {target.ljust(9)} | {'yes' if ok else 'NO'}")
-    return 0 if all(r[3] for r in rows) else 1
+    return table.finish()
 
 
 if __name__ == "__main__":

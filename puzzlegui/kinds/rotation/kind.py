@@ -30,7 +30,9 @@ class RotationKind(PuzzleKind):
         "buttons may turn clockwise only; with \"orientation\" every tile has an arrow that turns with "
         "it and must end pointing up; with \"rows only\" the tiles carry row numbers and each row must "
         "end up holding one number. The solver finds the fewest moves (and every shortest sequence) "
-        "on boards small enough to tabulate, and a good solution on bigger ones."
+        "on boards small enough to tabulate and, searching longer, on boards of up to 16 tiles, "
+        "keeping the best answer found so far and how far from the fewest it can be; on bigger "
+        "boards it finds a short solution that is not proven shortest."
     )
     controls = (
         "Click a red button to turn its block: left click turns anticlockwise and right click (or "
@@ -224,6 +226,9 @@ class RotationKind(PuzzleKind):
         first = result.solutions[0]
         out["optimal"] = all(s.optimal for s in result.solutions)
         out["length"] = len(first.moves)
+        if not out["optimal"] and result.lower_bound is not None:
+            # an anytime search stopped early: the fewest moves are at least this many
+            out["lower_bound"] = result.lower_bound
         if first.shortest_count is not None:
             out["shortest_count"] = first.shortest_count
         elif out["optimal"] and result.complete:

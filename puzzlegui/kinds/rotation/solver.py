@@ -10,9 +10,10 @@ position it is given (the player's current one).
   and turns back the ones that do not lead closer.
 * Optimal (optimal.py, pdb.py): boards of at most 16 tiles, and 5x5 with 3x3 blocks, get
   proven-shortest answers from IDA* over pattern databases.  It is an anytime search:
-  first a quick answer by reduction (an upper bound), then IDA* deepens from the
-  heuristic's lower bound; Step events (move None) say "found 16 moves; at least 13
-  proven; searching 14" as it goes.  Found is yielded only for proven-shortest
+  first a quick answer by reduction (an upper bound, yielded at once as a Best event
+  so that a stop keeps it), then IDA* deepens from the heuristic's lower bound; Step
+  events (move None) say "found 16 moves; at least 13 proven; searching 14" as it goes,
+  and each new bound is a Best event carrying the answer and the proven lower bound.  Found is yielded only for proven-shortest
   sequences, every one of them (the last iteration is finished), so the driver's count
   is exact when it runs to the end.  Traced, each solution is played and taken back.
 * Reduction (reduce.py): outer rows and columns first, then the core.  Traced, each
@@ -25,11 +26,19 @@ Pure: no Qt.
 
 from __future__ import annotations
 
+import sys
+
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import Best, Found, Progress, Step
 from puzzlegui.core.text import noun, number, plural
 
-from . import optimal, pdb, reduce, tables
+from . import lazy, tables
+
+# the engines of bigger boards need numpy: loaded on first use, so that a board solved
+# from its distance table (a 3x3 in a new process) starts in a fraction of a second
+optimal = lazy.module("puzzlegui.kinds.rotation.optimal", globals(), "optimal")
+pdb = lazy.module("puzzlegui.kinds.rotation.pdb", globals(), "pdb")
+reduce = lazy.module("puzzlegui.kinds.rotation.reduce", globals(), "reduce")
 from .model import (
     Config,
     RotationState,
@@ -96,7 +105,7 @@ def provable(config: Config) -> bool:
 
 
 def support_reason(config: Config) -> str | None:
-    if provable(config):
+    if tables.feasible(config) or provable(config):
         return None
     return reduce.support_reason(config)
 
@@ -124,6 +133,20 @@ def cells_of(config: Config, move) -> tuple:
 # --- exact ---------------------------------------------------------------------------------------
 def _solve_exact(state: RotationState, trace: bool):
     config = state.config
+    if not trace and tables.cached(config) is None and "numpy" not in sys.modules:
+        # a new process: the cached table read without loading numpy (tables.light)
+        small = tables.light(config)
+        dag = tables.light_dag(small, state.tiles) if small is not None else None
+        if small is not None and small.distance(state.tiles) is None:
+            return
+        if dag is not None:
+            total = tables.light_count(dag)
+            names = dag[0]
+            for i, path in enumerate(tables.light_paths(dag), start=1):
+                yield Found(RotationSolution(path, True, total, "distance table", names))
+                if i % 1000 == 0:
+                    yield Progress(i)
+            return
     if tables.cached(config) is None:
         for found in tables.build(config):
             yield Progress(found)
@@ -230,6 +253,12 @@ def _solve_optimal(state: RotationState, trace: bool):
     config = state.config
     best = yield from _quick_upper_bound(state)
     upper = len(best) if best is not None else None
+    if best is not None:  # the quick answer is kept if the search is stopped from here on
+        text = f"found {plural(upper, 'move')}; no lower bound yet"
+        yield Step("bound", None, text)
+        yield Best(best, None, text)
+    if pdb.cached(config) is None:
+        yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
     looks = yield from _drive(pdb.lookups(config))
     engine = optimal.Engine(config, looks)
     names = engine.moves

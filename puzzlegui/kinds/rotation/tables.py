@@ -7,8 +7,11 @@ turns, so the distance is the number of *forward* moves (which matters when the 
 only turn clockwise).  Tables are kept in memory per configuration, built on first use,
 and cached on disk (diskcache.py: the user's cache folder, checked on load, written
 atomically), so a new process loads a table in milliseconds instead of rebuilding it.
+A process that has not loaded numpy yet reads a 3x3's table as bytes and walks its
+shortest paths in plain Python (``light``), since importing numpy alone takes longer
+than the whole solve.
 
-Pure: numpy and the standard library only.
+Pure: numpy (imported on first use) and the standard library only.
 """
 
 from __future__ import annotations
@@ -16,14 +19,14 @@ from __future__ import annotations
 import threading
 from math import factorial
 
-import numpy as np
-
-from . import diskcache
+from . import diskcache, lazy
 from .model import Config, goal_state, reachable_count, turn_sources
 
 CACHE_VERSION = 1  # bump when a table's layout or meaning changes
 
 EXACT_LIMIT = 1_200_000  # positions; bigger spaces are solved by reduction (solver.py)
+
+np = lazy.module("numpy", globals(), "np")  # loaded when a table is built or walked with it
 
 _tables: dict = {}
 _lock = threading.Lock()
@@ -82,6 +85,20 @@ def build(config: Config):
         _tables.setdefault(_key(config), table)
 
 
+def _cache_name(config: Config) -> str:
+    return f"rotation-table-v{CACHE_VERSION}-{config.params_text()}"
+
+
+def _cache_meta(config: Config, kind: str) -> dict:
+    c = config
+    return {
+        "what": "rotation distance table",
+        "version": CACHE_VERSION,
+        "kind": kind,
+        "config": [c.w, c.h, c.n, c.cw_only, c.oriented, c.rows_only],
+    }
+
+
 class Table:
     """Distances to the goal of every position of one configuration."""
 
@@ -136,16 +153,10 @@ class Table:
     _arrays: tuple[str, ...] = ("dist",)
 
     def _cache_name(self) -> str:
-        return f"rotation-table-v{CACHE_VERSION}-{self.config.params_text()}"
+        return _cache_name(self.config)
 
     def _cache_meta(self) -> dict:
-        c = self.config
-        return {
-            "what": "rotation distance table",
-            "version": CACHE_VERSION,
-            "kind": type(self).__name__,
-            "config": [c.w, c.h, c.n, c.cw_only, c.oriented, c.rows_only],
-        }
+        return _cache_meta(self.config, type(self).__name__)
 
     def load(self) -> bool:
         """Take the table from the disk cache if a sound copy is there."""
@@ -443,6 +454,122 @@ def dag_paths_lazy(dag):
             out.setdefault(p, []).append((m, c))
         by_parent.append(out)
     path: list[int] = []
+
+    def walk(depth, node):
+        if depth == len(levels):
+            yield tuple(path)
+            return
+        for m, c in by_parent[depth].get(node, ()):
+            path.append(m)
+            yield from walk(depth + 1, c)
+            path.pop()
+
+    yield from walk(0, 0)
+
+
+# --- without numpy: a table read from the disk cache by a new process ----------------------------
+#
+# Loading numpy takes longer than solving a 3x3 from its table, so a process that has not
+# loaded it yet (the command line solving one puzzle) reads a permutation table's bytes
+# straight from the disk cache and walks the few shortest paths in plain Python.  Where
+# the table is not cached, or the graph of shortest paths is big, the numpy table does
+# the work as usual.
+
+LIGHT_NODES = 600  # positions on shortest paths the plain-Python walk handles
+
+
+class LightTable:
+    """A permutation table's distances as bytes, read without numpy (see ``light``)."""
+
+    def __init__(self, config: Config, dist: bytearray):
+        self.config = config
+        self.dist = dist
+        self.moves = config.moves()
+        cells = config.cells
+        self._fact_py = [factorial(cells - 1 - i) for i in range(cells)]
+
+    rank = _PermTable.rank
+
+    def distance(self, tiles, orient=None):
+        d = self.dist[self.rank(tiles)]
+        return None if d >= 128 else d  # int8 -1: cannot reach the goal
+
+
+def light(config: Config) -> LightTable | None:
+    """The cached table of ``config`` read without numpy, or None (no sound copy on disk,
+    or not a permutation table)."""
+    if not _is_permutation(config) or not feasible(config):
+        return None
+    raw = diskcache.load_raw(_cache_name(config), _cache_meta(config, "_PermTable"))
+    if raw is None or "dist" not in raw or "levels" not in raw:
+        return None
+    dtype, shape, dist = raw["dist"]
+    if dtype != "|i1" or shape != (factorial(config.cells),):
+        return None
+    return LightTable(config, dist)
+
+
+def light_dag(table: LightTable, tiles, limit: int = LIGHT_NODES):
+    """The graph of shortest paths as ``shortest_dag`` gives it, built in plain Python:
+    (moves, levels) with per level (parents, move indices, children) lists sorted by parent
+    then move.  None if the position cannot reach the goal or the graph has more than
+    ``limit`` positions (the caller then uses numpy)."""
+    from .model import turn
+
+    d = table.distance(tiles)
+    if d is None:
+        return None
+    config = table.config
+    w, n = config.w, config.n
+    moves = table.moves
+    specs = [(x, y, way == "cw") for _, x, y, way in moves]
+    level = [tuple(tiles)]
+    levels = []
+    nodes = 1
+    orient = (0,) * config.cells
+    for depth in range(d, 0, -1):
+        index: dict = {}
+        parents, kinds, children = [], [], []
+        for p, pos in enumerate(level):
+            for m, (x, y, cw) in enumerate(specs):
+                t, _ = turn(pos, orient, w, n, x, y, cw)
+                if table.distance(t) != depth - 1:
+                    continue
+                c = index.get(t)
+                if c is None:
+                    c = index[t] = len(index)
+                parents.append(p)
+                kinds.append(m)
+                children.append(c)
+        nodes += len(index)
+        if nodes > limit:
+            return None
+        levels.append((parents, kinds, children))
+        level = list(index)
+    return moves, levels
+
+
+def light_count(dag) -> int:
+    """How many paths a ``light_dag`` graph holds."""
+    counts = [1]
+    for parents, _, children in reversed(dag[1]):
+        nxt = [0] * (max(parents) + 1 if parents else 0)
+        for p, c in zip(parents, children):
+            nxt[p] += counts[c]
+        counts = nxt
+    return counts[0] if counts else 0
+
+
+def light_paths(dag):
+    """Every path of a ``light_dag`` graph as a tuple of move indices, in move order."""
+    _, levels = dag
+    by_parent = []
+    for parents, kinds, children in levels:
+        out: dict = {}
+        for p, m, c in zip(parents, kinds, children):
+            out.setdefault(p, []).append((m, c))
+        by_parent.append(out)
+    path: list = []
 
     def walk(depth, node):
         if depth == len(levels):
