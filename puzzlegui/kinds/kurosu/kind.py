@@ -34,6 +34,13 @@ class KurosuKind(PuzzleKind):
         "as Unruly in Simon Tatham's Portable Puzzle Collection, whose game IDs this program "
         "reads and writes."
     )
+    aid_notes = {
+        "hint": "Names the deduction behind the next cell (a pair, a gap, the last cell of a kind in a "
+        "line, a line's quota, an exclusion, no two lines alike, or an analysis of one line's "
+        "fillings) and highlights the cells that prove it.",
+        "sure": "Fills every cell those deductions decide, as one undoable step, and says how many of "
+        "each it used; the solver's replay explains its steps the same way.",
+    }
 
     # --- parameters and generation -------------------------------------------------
     def parameters(self):

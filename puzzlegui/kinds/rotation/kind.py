@@ -48,6 +48,18 @@ class RotationKind(PuzzleKind):
         "\"Twiddle\" from Simon Tatham's Portable Puzzle Collection (after a door puzzle in Metroid "
         "Prime 2)."
     )
+    aid_notes = {
+        "hint": "The next turn of a shortest path, how many moves the position is from solved and which "
+        "tiles the turn puts in place. On a board too big to tabulate it is the solver's first move, which "
+        "is short but not proven shortest, and the hint says so.",
+        "sure": "Plays the turns of a proven shortest path, on boards small enough to tabulate (3x3 and "
+        "the like). On bigger boards no turn is sure, so it makes none and says why.",
+        "check": "Not used on Rotation: every turn is legal, so no rule can be broken.",
+        "correct": explain.NEVER_WRONG,
+        "rewind": "Not needed on Rotation: every turn can be undone, so no position is a mistake to go back "
+        "before. Hint shows the way on from wherever you are.",
+        "mistakes": "Not used on Rotation: no turn breaks a rule.",
+    }
 
     # --- parameters ---------------------------------------------------------------------------
     def parameters(self):
