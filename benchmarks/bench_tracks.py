@@ -1,25 +1,32 @@
-"""Speed of the Tracks solver and generator against the targets in the Tracks issue.
+"""Speed of the Tracks solver and generator against the targets of issue 13 (and the
+Tracks issue before it), measured with the shared harness (benchmarks/harness.py).
 
 Run: python benchmarks/bench_tracks.py [--quick]
 
-Prints one table row per target: what was measured, the worst case measured (with the
-median where several puzzles or seeds are timed), the target, and whether it is met.
-Solving times are for the complete search, so uniqueness (or the exact count) is proven.
+Every row is measured several times (per puzzle or seed, and repeated); the table shows
+the median and the worst run and the load average while the row ran, and a target is met
+only if the worst run meets it.  Solving times are for the complete search, so
+uniqueness (or the exact count) is proven, except the "first 100 solutions" rows, which
+stop at 100 (as ``solve --all --max 100`` does).  The exit status is 1 if any target is
+missed or any answer is wrong.
 """
 
 from __future__ import annotations
 
-import statistics
+import random
 import sys
 import time
 from pathlib import Path
+
+from harness import Sample, Table, measure
 
 from puzzlegui.core.files import load_builtin
 from puzzlegui.core.solver import ALL, run
 from puzzlegui.kinds.tracks import KIND
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.count import count_solutions
-from puzzlegui.kinds.tracks.model import make_puzzle
+from puzzlegui.kinds.tracks.generator import counts_of, lay_path
+from puzzlegui.kinds.tracks.model import initial_state, make_puzzle
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "tracks" / "data"
 
@@ -29,14 +36,15 @@ def ids(name):
 
 
 def solve_all(state):
-    """Seconds for a complete search, and the result (checked below)."""
+    """A complete search through the kind (what `puzzlegui solve --all` runs)."""
+    return run(KIND.solve(state), mode=ALL, max_solutions=None)
+
+
+def timed(fn):
+    """(seconds, result) of one call."""
     started = time.perf_counter()
-    result = run(KIND.solve(state), mode=ALL, max_solutions=None)
+    result = fn()
     return time.perf_counter() - started, result
-
-
-def fmt(seconds):
-    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 # Counts-only boards (Tatham's layout: A on the left edge, B on the bottom edge, no given
@@ -75,87 +83,96 @@ def board(spec):
     return make_puzzle(w, h, cols, rows, a, b, start_edge=ae, finish_edge=be)
 
 
-def first_100(puzzle, repeat):
-    """Seconds to the first 100 solutions, ``repeat`` times."""
-    out = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        result = run(tsolver.solve(puzzle), mode=ALL, max_solutions=100, keep=0)
-        out.append(time.perf_counter() - started)
-        assert result.count == 100
-    return out
+def first_100(state):
+    """The first 100 solutions through the kind, as `solve --all --max 100` finds them."""
+    return run(KIND.solve(state), mode=ALL, max_solutions=100, keep=0)
+
+
+def per_puzzle(states, fn, repeat, check):
+    """Times of ``fn`` on every state, ``repeat`` times each; ``check(state, result)``
+    must hold for every run.  Returns (Sample, all checks held)."""
+    values = []
+    ok = True
+    for state in states:
+        for _ in range(repeat):
+            t, result = timed(lambda: fn(state))
+            values.append(t)
+            ok &= bool(check(state, result))
+    sample = Sample.of(values)
+    return sample, ok
 
 
 def main(argv):
     quick = "--quick" in argv
-    rows = []
+    repeat = 1 if quick else 3
+    table = Table("Tracks" + (" (quick)" if quick else ""))
 
     # the seed board: every solution, repeated for a stable figure
     seed = load_builtin("tracks-mums-2008").state
-    times = []
-    for _ in range(5 if quick else 20):
-        t, result = solve_all(seed)
-        assert result.complete and result.count == 2
-        times.append(t)
-    rows.append(("MUMS 2008 seed board, all 2 solutions", times, 0.050))
+    sample = measure(lambda: solve_all(seed), runs=5 if quick else 20)
+    result = sample.result
+    table.row("MUMS 2008 seed board, all 2 solutions", sample, 0.050, check=result.complete and result.count == 2)
 
     for name, label, target in (
         ("tatham-15x15-hard.txt", "Tatham 15x15 Hard, unique proven, per puzzle", 0.100),
         ("tatham-25x25-hard.txt", "Tatham 25x25 Hard, unique proven, per puzzle", 1.0),
         ("tatham-25x25-tricky.txt", "Tatham 25x25 Tricky, unique proven, per puzzle", 1.0),
     ):
-        times = []
-        for gid in ids(name):
-            t, result = solve_all(KIND.parse_game_id(gid))
-            assert result.complete and result.count == 1, gid
-            times.append(t)
-        rows.append((f"{label} ({len(times)})", times, target))
+        states = [KIND.parse_game_id(gid) for gid in ids(name)]
+        sample, ok = per_puzzle(states, solve_all, repeat, lambda s, r: r.complete and r.count == 1)
+        table.row(f"{label} ({len(states)} x {repeat})", sample, target, check=ok)
 
     for size, seeds, target in ((15, range(3 if quick else 10), 2.0), (30, range(1 if quick else 5), 30.0)):
-        times = []
+        values = []
+        ok = True
         for s in seeds:
-            started = time.perf_counter()
-            state = KIND.generate({"width": size, "height": size, "split": False, "difficulty": "hard"}, seed=s)
-            times.append(time.perf_counter() - started)
-            assert tsolver.grade(state.puzzle) == tsolver.HARD
+            t, state = timed(lambda: KIND.generate({"width": size, "height": size, "split": False, "difficulty": "hard"}, seed=s))
+            values.append(t)
+            ok &= tsolver.grade(state.puzzle) == tsolver.HARD
             result = run(KIND.solve(state), mode=ALL, max_solutions=2)
-            assert result.complete and result.count == 1
-        rows.append((f"generate a unique {size}x{size} Hard puzzle ({len(times)} seeds)", times, target))
+            ok &= result.complete and result.count == 1
+        table.row(f"generate a unique {size}x{size} Hard puzzle ({len(values)} seeds)", Sample.of(values), target, check=ok)
 
-    times = []
+    values = []
     for s in range(3 if quick else 10):
-        started = time.perf_counter()
-        KIND.generate({"width": 16, "height": 6, "split": True, "difficulty": "hard"}, seed=s)
-        times.append(time.perf_counter() - started)
-    rows.append((f"generate a 16x6 split Hard puzzle ({len(times)} seeds, no target)", times, None))
+        t, _state = timed(lambda: KIND.generate({"width": 16, "height": 6, "split": True, "difficulty": "hard"}, seed=s))
+        values.append(t)
+    table.row(f"generate a 16x6 split Hard puzzle ({len(values)} seeds)", Sample.of(values))
 
-    repeat = 1 if quick else 3
     for size, boards in ((10, MANY_10), (12, MANY_12)):
-        times = []
-        for spec in boards:
-            times += first_100(board(spec), repeat)
-        rows.append((f"{size}x{size} counts only, first 100 solutions ({len(boards)} boards x {repeat})", times, 1.0))
+        states = [initial_state(board(spec)) for spec in boards]
+        sample, ok = per_puzzle(states, first_100, repeat, lambda s, r: r.count == 100 and not r.complete)
+        table.row(f"{size}x{size} counts only, first 100 solutions ({len(boards)} boards x {repeat})", sample, 1.0, check=ok)
 
-    times = []
-    for spec, expected in EXACT_8[: 3 if quick else None]:
+    # "any board up to 12x12": random counts-only boards from random paths (as the
+    # generator lays them), seeded so the row is the same every run
+    rnd = random.Random(2)
+    randoms = []
+    for _ in range(5 if quick else 20):
+        path, se, fe = lay_path(rnd, 12, 12, False)
+        cols, rows, _ = counts_of(path, 12, 12, None)
+        randoms.append(initial_state(make_puzzle(12, 12, cols, rows, path[0], path[-1], start_edge=se, finish_edge=fe)))
+    sample, ok = per_puzzle(randoms, first_100, 1, lambda s, r: r.count == 100 or r.complete)
+    table.row(f"12x12 random counts-only boards, 100 solutions or all ({len(randoms)} boards)", sample, 1.0, check=ok)
+
+    specs = EXACT_8[: 3 if quick else None]
+    values = []
+    ok = True
+    for spec, expected in specs:
+        p = board(spec)
         for _ in range(repeat):
-            started = time.perf_counter()
-            n = count_solutions(board(spec))
-            times.append(time.perf_counter() - started)
-            assert n == expected, (spec, n)
-    rows.append((f"8x8 exact count of all solutions ({len(times) // repeat} boards x {repeat})", times, 5.0))
+            t, n = timed(lambda: count_solutions(p))
+            values.append(t)
+            ok &= n == expected
+    table.row(f"8x8 exact count of all solutions ({len(specs)} boards x {repeat})", Sample.of(values), 5.0, check=ok)
 
-    width = max(len(r[0]) for r in rows)
-    print(f"{'what':<{width}} | {'measured (worst; median)':<26} | {'target':<8} | ok")
-    print("-" * width + "-+-" + "-" * 26 + "-+-" + "-" * 8 + "-+---")
-    all_ok = True
-    for what, times, target in rows:
-        worst = max(times)
-        measured = f"{fmt(worst)}; {fmt(statistics.median(times))}"
-        ok = "yes" if target is None or worst < target else "NO"
-        all_ok &= ok == "yes"
-        print(f"{what:<{width}} | {measured:<26} | {fmt(target) if target else '-':<8} | {ok}")
-    return 0 if all_ok else 1
+    listable = [(spec, n) for spec, n in specs if n <= 1000]
+    states = [initial_state(board(spec)) for spec, _n in listable]
+    wanted = {id(s): n for s, (_spec, n) in zip(states, listable)}
+    sample, ok = per_puzzle(states, solve_all, repeat, lambda s, r: r.complete and r.count == wanted[id(s)])
+    table.row(f"8x8 every solution listed by solve --all ({len(states)} boards x {repeat})", sample, 5.0, check=ok)
+
+    return table.finish()
 
 
 if __name__ == "__main__":

@@ -15,6 +15,11 @@ kept.  A cell joins the strands meeting in it: joining a 1 to its own 2 would cl
 every count must be met).  Line counts are pruned from both sides: never above the
 target, never so low that the open cells left in the line cannot make it up.
 
+The sweep may start from any corner and run along either side (``orient``: flip the
+columns, flip the rows, swap rows and columns); by default it runs row by row from the
+top left across the narrower side, which keeps the frontier smallest.  The solver's
+portfolio searches in all eight orientations.
+
 The sweep starts from a solver Engine after its root deductions, so given pieces, the
 player's track and marks, and everything deduced from them restrict the cells and edges.
 
@@ -30,6 +35,10 @@ from __future__ import annotations
 UNK, YES, NO = 0, 1, 2  # as in solver.py
 DONE = ()  # the state after the path is complete: every later cell is empty
 TICK = 1000  # states handled between two work ticks (a few ms)
+# sweep orientations (``orient`` bits): the default sweeps row by row across the narrower
+# side from the top left; these flip the rows, the columns, or swap rows and columns
+FLIP_COLUMNS, FLIP_ROWS, SWAP = 1, 2, 4
+ORIENTATIONS = 8
 
 
 class TooBig(Exception):
@@ -39,16 +48,22 @@ class TooBig(Exception):
 class Frontier:
     """The DP over one puzzle, restricted by an engine's decided cells and edges."""
 
-    def __init__(self, engine, max_states: int | None = None):
+    def __init__(self, engine, max_states: int | None = None, orient: int = 0):
         W, H = engine.W, engine.H
         self.engine = engine
         self.max_states = max_states
         self.states = 0  # states handled, for progress reports
-        transposed = H < W
+        self.orient = orient
+        transposed = (H < W) != bool(orient & SWAP)
         R, C = (W, H) if transposed else (H, W)
         self.R, self.C = R, C
+        flip_r, flip_c = orient & FLIP_ROWS, orient & FLIP_COLUMNS
 
         def orig(r, c):
+            if flip_r:
+                r = R - 1 - r
+            if flip_c:
+                c = C - 1 - c
             return c * W + r if transposed else r * W + c
 
         n = R * C

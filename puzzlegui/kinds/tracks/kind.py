@@ -43,6 +43,12 @@ class TracksKind(PuzzleKind):
         "Whole-row Tracks with given pieces is Simon Tatham's \"Tracks\" from his Portable Puzzle "
         "Collection (after the Times' Train Tracks), whose game IDs this program reads and writes."
     )
+    aid_notes = {
+        "hint": "Names the deduction a person could make next (a line's count is full, a dead end, A or "
+        "B with one open side, a forced piece, a piece that would close a loop or finish the track too "
+        "early, a count that needs every free cell) and highlights the cells that prove it. The solver's "
+        "'Show the search' replay names its deduced pieces the same way.",
+    }
 
     # --- parameters and generation -------------------------------------------------
     def parameters(self):
@@ -267,6 +273,11 @@ class TracksKind(PuzzleKind):
     def solve(self, state, trace=False):
         p = state.puzzle
         return tsolver.solve(p, trace, given_edges=state.edges - p.fixed_edges, given_marks=state.marks)
+
+    def explain_search(self, state, steps, should_stop=None):
+        """The recorded search with each deduced piece of track given the named deduction
+        a person could have made, where explain.py finds one (its own bounds apply)."""
+        return explain.name_search_steps(state, steps, self.apply, should_stop)[0]
 
     def solution_moves(self, state, solution):
         p = state.puzzle

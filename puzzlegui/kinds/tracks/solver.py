@@ -27,25 +27,36 @@ ideas, generalised to split rows, blank counts and ends inside the grid):
 
 The search (``solve``) first tries the frontier DP of count.py on the whole puzzle: when its
 frontier stays under DP_ROOT_STATES it enumerates every solution without a dead end.
-Otherwise it searches in the DP's sweep order (row by row across the narrower side): it
-tries the first undecided edge of the first undecided cell as track, then as empty, with
-the Tricky deductions at every node (the root had all of them).  Once every cell before a
-position is decided, what can follow depends only on the sweep state there (the strands
-crossing the frontier and how they pair up, and the partial line counts), so a state whose
-subtree held no solution is remembered and pruned wherever it turns up again.  Every
-solution is found exactly once.  ``Engine.choose`` (the open fragment end with the fewest
-continuations) is kept for callers that want the old order.
+Otherwise it searches in a DP sweep order (row by row from one side): it tries the first
+undecided edge of the first undecided cell as track, then as empty (or the other way
+round), with the Tricky line deductions at every node (the root had all of them).  Once
+every cell before a position is decided, what can follow depends only on the sweep state
+there (the strands crossing the frontier and how they pair up, and the partial line
+counts), so a state whose subtree held no solution is remembered and pruned wherever it
+turns up again.  Every solution is found exactly once.
+
+How long such a search takes to reach its first solutions depends wildly on the side it
+starts from: on one 12x12 many-solution board of benchmarks/bench_tracks.py, the eight
+orientations needed from 1,071 to 834,095 nodes to find 100 solutions.  So an untraced
+solve runs a portfolio (``_portfolio``): sixteen searches (eight sweep orientations, each
+trying track first or empty first) in turns of SLICE nodes, each turn going to the search
+with the most new solutions per node so far; solutions are told apart by their paths, and
+the first search to finish has found them all.  A traced solve (the window's "show the
+search") runs the one search in the default orientation, so its replay is one story.
+``Engine.choose`` (the open fragment end with the fewest continuations) is kept for
+callers that want the old order.
 """
 
 from __future__ import annotations
 
+import copy
 import itertools
 import time
 
 from puzzlegui.core.solver import Found, Progress, Step
 from puzzlegui.core.text import cells_span
 
-from .count import Frontier, TooBig
+from .count import ORIENTATIONS, Frontier, TooBig
 from .model import Solution
 
 UNK, YES, NO = 0, 1, 2
@@ -123,6 +134,8 @@ class Engine:
                 for i in idx:
                     cell_lines[i].append(k)
         self.cell_lines = cell_lines
+        # the counted lines through either cell of each edge
+        self.elines = [tuple(dict.fromkeys(cell_lines[a] + cell_lines[b])) for a, b in zip(ea, eb)]
         self.counted = [k for k, t in enumerate(self.ltarget) if t is not None]
         K = len(self.lcells)
 
@@ -143,6 +156,20 @@ class Engine:
         self.incq = [0] * N
         self.inlq = [0] * K
         self.log = [] if log else None
+        self.reach = True  # the reach rule at TRICKY level (a search may switch it off)
+        self.primed = False  # every counted line has had its line rule once at TRICKY level
+
+    def clone(self) -> "Engine":
+        """An independent copy of this engine's current state, with an empty trail (for
+        running several searches side by side from one root)."""
+        other = copy.copy(self)
+        for name in ("cs", "es", "deg", "free", "oe", "sz", "ltc", "luc", "sc", "track_log", "incq", "inlq"):
+            setattr(other, name, list(getattr(self, name)))
+        other.trail = []
+        other.cq = list(self.cq)
+        other.lq = list(self.lq)
+        other.log = None if self.log is None else list(self.log)
+        return other
 
     # --- geometry -----------------------------------------------------------------------
     def edge_between(self, i: int, j: int) -> int:
@@ -217,14 +244,20 @@ class Engine:
         a = self.ea[e]
         b = self.eb[e]
         free = self.free
-        trail.append((es, e, UNK))
+        fa = free[a]
+        fb = free[b]
+        trail += ((es, e, UNK), (free, a, fa), (free, b, fb))
         es[e] = v
-        trail.append((free, a, free[a]))
-        free[a] -= 1
-        trail.append((free, b, free[b]))
-        free[b] -= 1
+        free[a] = fa - 1
+        free[b] = fb - 1
         if self.log is not None:
             self.log.append(("edge", e, v, why, ref))
+        if self.level >= TRICKY:  # the Tricky line rules look at edges and free sides
+            inlq, lq = self.inlq, self.lq
+            for k in self.elines[e]:
+                if not inlq[k]:
+                    inlq[k] = 1
+                    lq.append(k)
         incq, cq = self.incq, self.cq
         if not incq[a]:
             incq[a] = 1
@@ -235,11 +268,12 @@ class Engine:
         if v != YES:
             return
         deg, need = self.deg, self.need
-        trail.append((deg, a, deg[a]))
-        deg[a] += 1
-        trail.append((deg, b, deg[b]))
-        deg[b] += 1
-        if deg[a] > need[a] or deg[b] > need[b]:
+        da = deg[a]
+        db = deg[b]
+        trail += ((deg, a, da), (deg, b, db))
+        deg[a] = da + 1
+        deg[b] = db + 1
+        if da >= need[a] or db >= need[b]:
             raise Contradiction
         # a and b were fragment ends (or lone cells); join their fragments
         oe, sz = self.oe, self.sz
@@ -253,10 +287,7 @@ class Engine:
         if x == b:
             raise Contradiction  # closes a loop
         s = sz[x] + sz[y]
-        trail.append((oe, x, oe[x]))
-        trail.append((oe, y, oe[y]))
-        trail.append((sz, x, sz[x]))
-        trail.append((sz, y, sz[y]))
+        trail += ((oe, x, oe[x]), (oe, y, oe[y]), (sz, x, sz[x]), (sz, y, sz[y]))
         oe[x] = y
         oe[y] = x
         sz[x] = s
@@ -560,13 +591,15 @@ class Engine:
                     continue
                 if self.sc[2] or level < TRICKY:
                     break
-                for k in self.counted:
-                    self.line_rule(k)
-                if len(trail) != mark:
-                    continue
+                if not self.primed:  # once; afterwards every change queues its lines
+                    self.primed = True
+                    for k in self.counted:
+                        self.line_rule(k)
+                    if len(trail) != mark:
+                        continue
                 if level >= HARD:
                     self.cut_rule()
-                else:
+                elif self.reach:
                     self.reach_rule()
                 if len(trail) != mark:
                     continue
@@ -581,9 +614,10 @@ class Engine:
 
     def undo(self, mark: int) -> None:
         trail = self.trail
-        while len(trail) > mark:
-            arr, i, v = trail.pop()
-            arr[i] = v
+        if len(trail) > mark:
+            for arr, i, v in reversed(trail[mark:]):
+                arr[i] = v
+            del trail[mark:]
 
     @property
     def solved(self) -> bool:
@@ -684,12 +718,17 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
     """Every solution of ``puzzle``: a generator of core.solver events.
 
     ``given_edges`` / ``given_marks`` start the search from a player's progress (the
-    hint uses it); the window's solve starts from the puzzle as given."""
+    hint uses it); the window's solve starts from the puzzle as given.
+
+    After the root deductions the frontier DP of count.py is tried on the whole puzzle;
+    if its frontier stays small it lists every solution without a dead end.  Otherwise a
+    traced solve runs one search (``_search``) whose steps the window replays, and an
+    untraced one runs a portfolio of searches in different sweep orientations
+    (``_portfolio``): how long a search takes to reach its first solutions depends wildly
+    on the side it starts from, so no single orientation is safe."""
     engine = Engine(puzzle, level)
-    nodes = 0
-    last = time.perf_counter()
-    emitted = 0
     tlog = engine.track_log
+    emitted = 0
     try:
         _place_givens(engine, given_edges, given_marks)
         emitted = len(tlog)  # the given pieces and the player's track are on the board already
@@ -701,21 +740,156 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                 yield Step("deduce", engine.edge_move(e, 1), _edge_text("Deduced track", engine.edge_cells(e)), engine.edge_cells(e))
         yield Progress(1)
         return
-    root_tlen = emitted
     engine.level = min(level, SEARCH_LEVEL)  # the search's own deductions (the root had all)
-    sweep = Frontier(engine)
-    dead: set = set()  # sweep states with no completion
+    if trace:
+        yield from _search(engine, emitted, trace=True)
+        return
+    engine.reach = False  # the reach rule costs more than it saves at search nodes
+    if engine.solved:
+        yield Progress(1)
+        yield Found(solution_of(engine))
+        yield Progress(1)
+        return
+    if DP_ROOT_STATES:
+        sweep = Frontier(engine, max_states=DP_ROOT_STATES)
+        last = time.perf_counter()
+        try:
+            for x in sweep.paths(0, None, ()):
+                if x is None:
+                    now = time.perf_counter()
+                    if now - last > 0.004:
+                        last = now
+                        yield Progress(1)
+                    continue
+                yield Progress(1)
+                yield Found(solution_from_cells(engine, x))
+        except TooBig:
+            pass
+        else:
+            yield Progress(1)
+            return
+    if PORTFOLIO < 2:
+        yield from _search(engine, emitted)
+    else:
+        yield from _portfolio(engine)
+
+
+# the searches of a portfolio: (sweep orientation, the value tried first on an edge)
+MEMBERS = tuple((o, YES) for o in range(ORIENTATIONS)) + tuple((o, NO) for o in range(ORIENTATIONS))
+PORTFOLIO = len(MEMBERS)  # searches side by side (1: the default orientation only)
+ALONE = 100  # nodes the default orientation searches alone before the others join
+SLICE = 25  # nodes a search runs before the portfolio chooses again
+PRIOR = 1  # solutions a search is credited with before it finds any (the turns' score)
+COMMIT = 2000  # solutions after which the portfolio keeps only its most productive search
+
+
+def _portfolio(root: Engine):
+    """The searches of MEMBERS (up to PORTFOLIO of them: sweep orientations, each trying
+    track or empty first) from copies of ``root``, run in turns of SLICE nodes after the
+    first has searched ALONE nodes by itself.  Each turn goes to the search that has found the most new solutions
+    per node so far (each starts with one turn), so a board that is quick from one side
+    is quick whichever side that is.  Solutions are told apart by their paths and each
+    is reported once.  Every search is complete, so the first one to finish has found
+    every solution and ends the whole.  After COMMIT solutions only the most productive
+    search goes on (remembering which solutions the others reported first), so memory
+    stays bounded when millions are listed."""
+    seen: set = set()
+    members: list = []  # [search, nodes spent, new solutions, (orientation, first value)]
+    total = 0
+    last = time.perf_counter()
+    committed = False
+
+    def turn(m, budget):
+        """Run member ``m`` for ``budget`` nodes; returns True if it finished."""
+        nonlocal total, last
+        spent = 0
+        for ev in m[0]:
+            if ev is None:
+                spent += 1
+                total += 1
+                now = time.perf_counter()
+                if now - last > 0.004:
+                    last = now
+                    yield Progress(total)
+                if spent >= budget:
+                    m[1] += spent
+                    return False
+                continue
+            if type(ev) is Found:
+                key = ev.solution.path
+                if committed:
+                    if key in seen:
+                        seen.discard(key)  # the others reported it before; this search never finds it again
+                        continue
+                elif key in seen:
+                    continue
+                else:
+                    seen.add(key)
+                m[2] += 1
+                yield Progress(total)
+                yield ev
+        m[1] += spent
+        return True
+
+    deads: dict = {}  # orientation -> dead sweep states, shared by its searches
+
+    def member(kind):
+        orient, value = kind
+        dead = deads.setdefault(orient, set())
+        return [_search(root.clone(), len(root.track_log), orient=orient, tick=True, first=value, dead=dead), 0, 0, kind]
+
+    kinds = MEMBERS[:PORTFOLIO]
+    first = member(kinds[0])
+    members.append(first)
+    if (yield from turn(first, ALONE)):
+        yield Progress(total)
+        return
+    for kind in kinds[1:]:
+        m = member(kind)
+        members.append(m)
+        if (yield from turn(m, SLICE)):
+            yield Progress(total)
+            return
+    while True:
+        if not committed and len(seen) >= COMMIT:
+            best = max(members, key=lambda m: (m[2] + PRIOR) / (m[1] + 1))
+            for m in members:
+                if m is not best:
+                    m[0].close()
+            members = [best]
+            committed = True
+        m = max(members, key=lambda m: (m[2] + PRIOR) / (m[1] + 1))
+        if (yield from turn(m, SLICE if not committed else 1 << 60)):
+            yield Progress(total)
+            return
+
+
+def _search(engine: Engine, emitted: int, trace: bool = False, orient: int = 0, tick: bool = False, first: int = YES, dead=None):
+    """One depth-first search from ``engine`` (after its root deductions), sweeping in
+    orientation ``orient``; ``emitted`` is how many of its track edges the caller has
+    shown.  With ``tick`` it yields None after every node (for a portfolio's turns) and
+    no Progress of its own."""
+    nodes = 0
+    last = time.perf_counter()
+    tlog = engine.track_log
+    root_tlen = emitted
+    sweep = Frontier(engine, orient=orient)
+    if dead is None:
+        dead = set()  # sweep states with no completion (a fact of the puzzle and the orientation)
+    dead_limit = DEAD_LIMIT // (PORTFOLIO if tick else 1)
     found = 0
-    first_try = True
     frames: list = []  # [trail mark, track-log length, edge, phase, sweep state, found before]
     descend = True
     while True:
         if descend:
             nodes += 1
-            now = time.perf_counter()
-            if now - last > 0.004:
-                last = now
-                yield Progress(nodes)
+            if tick:
+                yield None
+            else:
+                now = time.perf_counter()
+                if now - last > 0.004:
+                    last = now
+                    yield Progress(nodes)
             if trace:
                 guess = frames[-1] if frames else None
                 for idx in range(emitted, len(tlog)):
@@ -728,19 +902,16 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                 emitted = len(tlog)
             if engine.solved:
                 found += 1
-                yield Progress(nodes)  # so the driver's count of nodes is current
+                if not tick:
+                    yield Progress(nodes)  # so the driver's count of nodes is current
                 yield Found(solution_of(engine))
             else:
-                pos = sweep.sweep_pos()
+                pos = sweep.sweep_pos(frames[-1][4][0] if frames else 0)  # a child is no earlier
                 key = (pos, sweep.state_at(pos)) if pos < sweep.n else None
                 if key is not None and key not in dead:
                     budget = 0
-                    if not trace:
-                        if first_try:
-                            budget = DP_ROOT_STATES
-                            first_try = False
-                        elif sweep.n - pos <= DP_ROWS * sweep.C:
-                            budget = DP_NODE_STATES
+                    if not trace and sweep.n - pos <= DP_ROWS * sweep.C:
+                        budget = DP_NODE_STATES
                     if budget:
                         # count what is left exactly, if the frontier stays small
                         sweep.load()
@@ -749,13 +920,17 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                         try:
                             for x in sweep.paths(pos, key[1], sweep.prefix_edges(pos)):
                                 if x is None:
-                                    now = time.perf_counter()
-                                    if now - last > 0.004:
-                                        last = now
-                                        yield Progress(nodes)
+                                    if tick:
+                                        yield None
+                                    else:
+                                        now = time.perf_counter()
+                                        if now - last > 0.004:
+                                            last = now
+                                            yield Progress(nodes)
                                     continue
                                 found += 1
-                                yield Progress(nodes)
+                                if not tick:
+                                    yield Progress(nodes)
                                 yield Found(solution_from_cells(engine, x))
                         except TooBig:
                             pass
@@ -764,12 +939,12 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                                 dead.add(key)
                             key = None
                         sweep.layers = None
-                if key is not None and key not in dead:
-                    e = sweep.branch_edge(pos)
-                    if e >= 0:
-                        frames.append([len(engine.trail), len(tlog), e, 0, key, found])
-                        descend = try_set(engine, e, YES)
-                        continue
+                    if key is not None:
+                        e = sweep.branch_edge(pos)
+                        if e >= 0:
+                            frames.append([len(engine.trail), len(tlog), e, 0, key, found])
+                            descend = try_set(engine, e, first)
+                            continue
         # backtrack (a failed try is shown growing before it is taken up)
         descend = False
         if trace and emitted < len(tlog):
@@ -792,14 +967,14 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
             del tlog[fr[1] :]
             if fr[3] == 0:
                 fr[3] = 1
-                if try_set(engine, fr[2], NO):
+                if try_set(engine, fr[2], YES + NO - first):
                     descend = True
                     break
             else:
                 frames.pop()
                 if found == fr[5]:
                     dead.add(fr[4])
-                    if len(dead) > DEAD_LIMIT:
+                    if len(dead) > dead_limit:
                         dead.clear()
         if not descend:
             if trace:
@@ -807,7 +982,8 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
                     e = tlog[idx]
                     cells = engine.edge_cells(e)
                     yield Step("backtrack", engine.edge_move(e, 0), _edge_text("Take up the track", cells), cells)
-            yield Progress(nodes)
+            if not tick:
+                yield Progress(nodes)
             return
 
 
