@@ -1,18 +1,22 @@
-"""Speed of the Strips solver and generator against the issue's targets.
+"""Speed of the Strips solver and generator against issue 13's targets, measured with the
+shared harness (benchmarks/harness.py).
 
     python benchmarks/bench_strips.py [--quick]
 
-Prints ``what | measured | target | ok``.  Times are wall-clock on this machine, the
-worst (or the median, where it says so) of several runs; rows without a target are
-for information.
+Every row is measured several times (per board or seed, and repeated); the table shows
+the median and the worst run and the load average while the row ran, and a target is met
+only if the worst run meets it.  "Counted" means ``solve --all``: every decomposition up
+to the default ``--max`` of 1000, so the count is exact when it is below 1000.  The exit
+status is 1 if any target is missed or any count is wrong.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
+
+from harness import Sample, Table, load_average, measure
 
 from puzzlegui.core.solver import ALL, STOPPED, run
 from puzzlegui.kinds.strips import KIND, generator, meta
@@ -72,12 +76,6 @@ ISSUE_COUNTS = (4, 44, 144)
 COUNT_LIMIT = 60.0  # seconds a 12x12 count may take here before the row says "> limit"
 
 
-def count_all(state, limit=COUNT_LIMIT):
-    """(seconds, decompositions, complete) for one ALL-mode count under a time limit."""
-    result = run(KIND.solve(state), mode=ALL, max_solutions=1000, time_limit=limit)
-    return result.elapsed, result.count, result.status != STOPPED and result.complete
-
-
 def timed(fn):
     start = time.perf_counter()
     value = fn()
@@ -114,83 +112,81 @@ def random_grid(cols, rows, strips, seed):
     return make_state(("".join(row) for row in grid), strips)
 
 
+MAX = 1000  # solve --all's default --max
+
+
+def counted(state, limit=COUNT_LIMIT):
+    """(decompositions, complete, stopped) of one ``solve --all`` count."""
+    result = run(KIND.solve(state), mode=ALL, max_solutions=MAX, time_limit=limit)
+    return result.count, result.complete, result.status == STOPPED
+
+
+def count_row(table, what, states, runs, target=1.0, expected=None):
+    """One row: every state counted ``runs`` times; the sample holds every time."""
+    times, counts, stopped = [], [], 0
+    before = load_average()
+    for state in states:
+        for _ in range(runs):
+            started = time.perf_counter()
+            n, complete, halted = counted(state)
+            times.append(time.perf_counter() - started)
+        counts.append(n)
+        stopped += halted
+    sample = Sample.of(times, load_before=before)
+    at_max = sum(n >= MAX for n in counts)
+    note = f"{min(counts)}-{max(counts)} decompositions" if len(counts) > 1 else f"{counts[0]} decompositions"
+    if at_max:
+        note += f", {at_max} reached --max {MAX}"
+    if stopped:
+        note += f", {stopped} stopped at {COUNT_LIMIT:g} s"
+    sample.note = note
+    ok = not stopped and (expected is None or counts == list(expected))
+    table.row(what, sample, target, check=ok)
+
+
 def main(argv):
     quick = "--quick" in argv
     repeats = 3 if quick else 7
-    rows = []
+    table = Table("Strips (Black and White)")
 
     grids, final = meta.load_set()
     seed_set = grids + [final]
-    runs = []
-    for _ in range(repeats):
-        took, counts = timed(lambda: solve_all(seed_set))
-        assert counts == [1] * 26
-        runs.append(took)
-    rows.append(
-        (
-            f"26 seed grids, every decomposition counted (median of {repeats})",
-            statistics.median(runs),
-            0.050,
-        )
-    )
+    sample = measure(lambda: solve_all(seed_set), runs=repeats)
+    table.row("26 seed grids, every decomposition counted (all 26 together)", sample, 0.050,
+              check=sample.result == [1] * 26)
 
     len5 = parse_set("exactly: len5")
     unique10 = [generator.generate(10, 10, len5, seed=s) for s in range(5)]
-    worst = max(timed(lambda s=s: solve_all([s]))[0] for s in unique10)
-    rows.append(("10x10 unique grid (exactly: len5), all decompositions, worst of 5", worst, 1.0))
+    count_row(table, "10x10 unique grid (exactly: len5), 5 grids", unique10, 1 if quick else 3,
+              expected=[1] * 5)
     random10 = [random_grid(10, 10, len5, seed=s) for s in range(5)]
-    results = [timed(lambda s=s: solve_all([s])) for s in random10]
-    worst = max(t for t, _ in results)
-    most = max(c[0] for _, c in results)
-    rows.append((f"10x10 random grid (exactly: len5, up to {most} decompositions), worst of 5", worst, 1.0))
-    # issue 13: every decomposition of a 12x12 grid with strips len1*2 len4-5 in < 1 s
+    count_row(table, "10x10 random grid (exactly: len5), 5 grids", random10, 1 if quick else 3)
+
+    # issue 13: every decomposition of a 12x12 grid in < 1 s
     mixed = parse_set("exactly: len1*2 len4-5")
     for colours, expected in zip(ISSUE_BOARDS, ISSUE_COUNTS):
         if quick and expected > 4:
             continue
-        took, n, complete = count_all(make_state(colours, mixed))
-        assert n == expected or not complete
-        label = f"{n}" if complete else f">= {n} (stopped at {COUNT_LIMIT:g} s)"
-        rows.append((f"issue 13 board with {expected} decompositions (12x12, len1*2 len4-5): {label}", took, 1.0))
-    seeds = range(3, 6 if quick else 9)
-    results = [count_all(random_grid(12, 12, mixed, seed=s)) for s in seeds]
-    most = max(n for _, n, _ in results)
-    stopped = sum(not complete for _, _, complete in results)
-    note = f", {stopped} stopped at {COUNT_LIMIT:g} s" if stopped else ""
-    times = [t for t, _, _ in results]
-    rows.append(
-        (
-            f"12x12 random (len1*2 len4-5, seeds {seeds.start}-{seeds.stop - 1}, up to {most} decompositions{note}), median",
-            statistics.median(times),
-            1.0,
-        )
-    )
-    rows.append((f"  ... worst of the same {len(times)}", max(times), 1.0))
+        count_row(table, f"issue 13 board with {expected} decompositions (12x12, len1*2 len4-5)",
+                  [make_state(colours, mixed)], 1 if quick else 3, expected=[expected])
+    seeds = range(3, 5 if quick else 8)
+    for text in ("exactly: len1*2 len4-5", "at most: len4*4", "exactly: len3*8"):
+        strips = parse_set(text)
+        boards = [random_grid(12, 12, strips, seed=s) for s in seeds]
+        count_row(table, f"12x12 random ({text}), seeds {seeds.start}-{seeds.stop - 1}", boards, 1)
 
     at_most4 = parse_set("at most: len4*2")
     times = [timed(lambda s=s: generator.generate(8, 8, at_most4, seed=s))[0] for s in range(5 if quick else 10)]
-    rows.append((f"generate a unique 8x8 (at most: len4*2), worst of {len(times)}", max(times), 2.0))
-    rows.append((f"  ... mean of the same {len(times)}", statistics.mean(times), None))
+    table.row(f"generate a unique 8x8 (at most: len4*2), {len(times)} seeds", Sample.of(times), 2.0)
     seed_like = parse_set("at most: len1-3")
     times = [timed(lambda s=s: generator.generate(5, 5, seed_like, seed=s))[0] for s in range(5 if quick else 10)]
-    rows.append((f"generate a unique 5x5 (the seed's set), worst of {len(times)}", max(times), None))
+    table.row(f"generate a unique 5x5 (the seed's set), {len(times)} seeds", Sample.of(times))
     if not quick:
         mixed8 = parse_set("exactly: len2-4")
         times = [timed(lambda s=s: generator.generate(8, 8, mixed8, seed=s, seconds=120))[0] for s in range(3)]
-        rows.append(("generate a unique 8x8 (exactly: len2-4), worst of 3", max(times), None))
-
-    width = max(len(r[0]) for r in rows)
-    print(f"{'what':<{width}} | measured   | target  | ok")
-    print(f"{'-' * width}-|------------|---------|----")
-    for what, took, target in rows:
-        measured = f"{took * 1000:8.1f} ms" if took < 1 else f"{took:8.2f} s "
-        if target is None:
-            tgt, ok = "   -   ", " - "
-        else:
-            tgt = f"{target * 1000:4.0f} ms" if target < 1 else f"{target:5.1f} s"
-            ok = "yes" if took < target else "NO"
-        print(f"{what:<{width}} | {measured} | {tgt} | {ok}")
+        table.row("generate a unique 8x8 (exactly: len2-4), 3 seeds", Sample.of(times))
+    return table.finish()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

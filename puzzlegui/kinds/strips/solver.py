@@ -7,12 +7,20 @@ integer too.  Choosing a placement clears, in one AND, every placement that shar
 cell with it (and, when the pattern is used up, every other placement of that pattern);
 undoing restores two integers.  Counting a column's options is ``int.bit_count``.
 
-At each node the search branches on the column with the fewest options (Knuth's
-most-constrained-column rule): an uncut cell, or a pattern still to be placed exactly
-once.  A pattern needed k > 1 times is not branched on (its copies are interchangeable,
-which would repeat solutions); it only prunes: fewer open placements than k is a dead
-end.  In "at most" sets the patterns are secondary columns and a capacity bound prunes
-instead.  Every decomposition is found once and reported as soon as it is found.
+At each node the search branches on one column: a cell with a single option left
+(forced, taken at once), else a pattern still to be placed exactly once with the fewest
+options, else the uncut cell with the fewest options.  Placing a rare strip settles more
+than cutting one cell: on random 12x12 grids of ``len1*2 len4-5`` branching on patterns
+first halves the nodes.  A pattern needed k > 1 times is not branched on (its copies are
+interchangeable, which would repeat solutions); it only prunes: fewer open placements
+than k is a dead end.  In "at most" sets the patterns are secondary columns and a
+capacity bound prunes instead.
+
+1x1 strips fit anywhere, so they hide dead ends: a cell no longer strip can reach still
+has its 1x1 and the search would only notice much deeper, when the 1x1s run out.  Such
+cells are "holes": more holes of one colour than 1x1s of that colour left ends the
+branch at once, and as many means those 1x1s can go nowhere else.  Every decomposition
+is found once and reported as soon as it is found.
 """
 
 from __future__ import annotations
@@ -20,6 +28,9 @@ from __future__ import annotations
 from puzzlegui.core.solver import Found, Progress, Step
 from puzzlegui.core.text import cells_span
 
+from .count import Sweep, TooBig
+from .count import count as count_all
+from .count import suits as sweep_suits
 from .model import StripsState, cell_name, placements, sort_pieces
 from .stripset import pattern_text
 
@@ -95,8 +106,27 @@ class Search:
         self.cell_of = [None] * n_cells
         for c, i in self.cell_index.items():
             self.cell_of[i] = c
+        # the 1x1 patterns, each cell's options that are longer strips, and which 1x1
+        # pattern covers each cell (its colour's, if the set has it)
+        self.singles = [p for p, length in enumerate(self.lengths) if length == 1]
+        single_options = 0
+        for p in self.singles:
+            single_options |= pattern_options[p]
+        self.single_options = single_options
+        self.long_options = [o & ~single_options for o in cell_options]
+        self.single_of = [None] * n_cells
+        for p in self.singles:
+            for q in _bits(pattern_options[p]):
+                self.single_of[self.piece_cells[q].bit_length() - 1] = p
         # a node scans every uncut cell and pattern, so big puzzles report more often
         self.progress_every = max(16, PROGRESS_WORK // (n_cells + len(self.patterns)))
+
+    def _hole_options(self, cells: int) -> int:
+        """The 1x1 placements on ``cells`` (a cell bitmask)."""
+        out = 0
+        for i in _bits(cells):
+            out |= self.cell_options[i]
+        return out & self.single_options
 
     def run(self, trace: bool = False):
         """The solver events for every decomposition (see core.solver)."""
@@ -173,6 +203,10 @@ class Search:
         progress_every = self.progress_every
         live = self.live
         uncovered = self.uncovered
+        singles = self.singles
+        long_options = self.long_options
+        single_of = self.single_of
+        hole_options = self._hole_options
         chosen: list[int] = []
         # each frame: [options, next index, live before, uncovered before]
         stack: list[list] = []
@@ -221,25 +255,61 @@ class Search:
                         elif exact or slack == 0:
                             # every strip left must be used: its pattern is a column too
                             best, mask = pattern_best, pattern_mask
-                    if not dead and (best is None or best > 1):
+                    if not dead and best != 1:
+                        # The cells.  A cell with one option is forced and branched on at
+                        # once; otherwise a pattern column beats any cell (placing a rare
+                        # strip settles more than cutting one cell), and without one the
+                        # cell with the fewest options is the column.  A "hole" is a cell
+                        # only a 1x1 can still cover: more holes of a colour than 1x1s of
+                        # it left is a dead end, and as many means those 1x1s go nowhere
+                        # else.
+                        holes = [0] * n_patterns if singles and any(rem[p] for p in singles) else None
+                        cell_best = None
+                        cell_mask = 0
                         m = uncovered
                         while m:
                             low = m & -m
                             m ^= low
                             i = low.bit_length() - 1
-                            have = (live & cell_options[i]).bit_count()
-                            if best is None or have < best:
-                                best, mask = have, cell_options[i]
-                                if have == 0:
+                            o = live & cell_options[i]
+                            if not o:
+                                dead = True
+                                if trace:
+                                    c = self.cell_of[i]
+                                    yield Step("backtrack", None, f"No strip that is left fits {cell_name(c)}.", (c,))
+                                break
+                            if holes is not None and not o & long_options[i]:
+                                p = single_of[i]
+                                holes[p] |= low
+                                if holes[p].bit_count() > rem[p]:
                                     dead = True
                                     if trace:
-                                        c = self.cell_of[i]
+                                        where = tuple(self.cell_of[j] for j in _bits(holes[p]))
                                         yield Step(
-                                            "backtrack", None, f"No strip that is left fits {cell_name(c)}.", (c,)
+                                            "backtrack",
+                                            None,
+                                            f"{len(where)} cells can only be {pattern_text(self.patterns[p])} "
+                                            f"1x1 strips, but only {rem[p]} {'is' if rem[p] == 1 else 'are'} left.",
+                                            where,
                                         )
                                     break
-                                if have == 1:
-                                    break
+                                if cell_best != 1:
+                                    cell_best, cell_mask = 1, cell_options[i]
+                                continue  # count every hole before branching
+                            if not o & (o - 1):
+                                cell_best, cell_mask = 1, cell_options[i]
+                                break
+                            if best is None:  # no pattern column: the cell with fewest options
+                                have = o.bit_count()
+                                if cell_best is None or have < cell_best:
+                                    cell_best, cell_mask = have, cell_options[i]
+                        if not dead and (best is None or cell_best == 1):
+                            best, mask = cell_best, cell_mask
+                        if not dead and holes is not None:
+                            for p in singles:
+                                if rem[p] and holes[p] and holes[p].bit_count() == rem[p]:
+                                    # every 1x1 of this colour left fills a hole
+                                    live &= ~(pattern_options[p] & ~hole_options(holes[p]))
                     options = () if dead else list(_bits(live & mask))
                 stack.append([options, 0, live, uncovered])
             frame = stack[-1]
@@ -286,12 +356,29 @@ class Search:
 
 
 def solve(state: StripsState, trace: bool = False):
-    """Every decomposition of ``state`` that keeps the strips already cut."""
+    """Every decomposition of ``state`` that keeps the strips already cut.
+
+    Sets of few patterns (count.suits) are swept cell by cell with memoised
+    sub-problems (count.py); if that outgrows its memory before finding anything, or
+    when the search is traced (the board replays Algorithm X's steps), the exact-cover
+    search runs instead.  Either way every decomposition is found once."""
+    if not trace and sweep_suits(state):
+        try:
+            yield from Sweep(state).walk()
+            return
+        except TooBig:
+            pass  # nothing was found yet, so the search starts afresh
     yield from Search(state).run(trace)
 
 
 def count(state: StripsState, limit: int | None = None) -> int:
-    """How many decompositions (stopping at ``limit``); for the generator and tests."""
+    """How many decompositions (stopping at ``limit``); for the generator and tests.
+
+    Counted without listing when the sweep suits the set (count.count)."""
+    if sweep_suits(state):
+        exact = count_all(state)
+        if exact is not None:
+            return exact if limit is None else min(exact, limit)
     n = 0
     for event in Search(state).run(False):
         if type(event) is Found:
@@ -303,9 +390,11 @@ def count(state: StripsState, limit: int | None = None) -> int:
 
 def solutions(state: StripsState, limit: int | None = None) -> list:
     out = []
-    for event in Search(state).run(False):
+    events = solve(state)
+    for event in events:
         if type(event) is Found:
             out.append(event.solution)
             if limit is not None and len(out) >= limit:
                 break
+    events.close()
     return out
