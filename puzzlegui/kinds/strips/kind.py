@@ -59,6 +59,13 @@ class StripsKind(PuzzleKind):
         'article "Solving the puzzle from the university quest using Python". Generalised here '
         "to any size up to 12x12 and any strip set."
     )
+    aid_notes = {
+        "hint": "Names the forced strip: the only pattern of the set that still fits a cell, or the only "
+        "place left for a pattern, with the cells it covers; only when no such strip exists is the next "
+        "strip read off a decomposition, and the hint says so.",
+        "correct": "Marks your strips that no decomposition of the grid uses (with several decompositions, "
+        "a strip is wrong only if none has it).",
+    }
 
     # --- parameters and generation ----------------------------------------------------
     def parameters(self):
