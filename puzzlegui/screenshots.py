@@ -4,7 +4,8 @@
 
 For every kind: its first built-in puzzle as given, mid-replay of the solver's answer, and
 solved; then (unless --no-extras) each kind at 640x480 and 1200x800, a 30x30 Tracks and
-a 40x40 Kurosu, and the player's aids (Check's list, "Correct so far?", Statistics).
+a 40x40 Kurosu, the player's aids (Check's list, "Correct so far?", Statistics), and the
+three pictures of each kind again in the dark theme (``*-dark.png``).
 Runs offscreen unless a display is chosen with QT_QPA_PLATFORM.
 """
 
@@ -85,37 +86,13 @@ def _extras(app, window, out: Path, suffix: str, kinds) -> list:
     return saved
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m puzzlegui.screenshots")
-    parser.add_argument("output", nargs="?", default="docs/screenshots")
-    parser.add_argument("--dark", action="store_true", help="the dark colours (View > Colours > Dark)")
-    parser.add_argument("--size", default="1280x800")
-    parser.add_argument("--kinds", nargs="*", help="only these kinds")
-    parser.add_argument("--no-extras", action="store_true", help="only the three pictures per kind")
-    args = parser.parse_args(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    # never touch the user's own settings or autosave
-    scratch = tempfile.mkdtemp(prefix="puzzlegui-shots-")
-    os.environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config")
-    os.environ["XDG_DATA_HOME"] = os.path.join(scratch, "data")
-
-    from PySide6.QtWidgets import QApplication
-
+def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
+    """Each kind's first built-in: as given, mid-replay of the solver's answer, solved."""
     from .core import files, registry, solver
-    from .gui.window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    width, height = (int(v) for v in args.size.lower().split("x"))
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
-    suffix = "-dark" if args.dark else ""
     saved = []
-    window = MainWindow(restore=False)
-    window.set_theme("dark" if args.dark else "light")  # the scratch settings: not remembered
-    window.resize(width, height)
-    window.show()
     for kind_name in registry.names():
-        if args.kinds and kind_name not in args.kinds:
+        if kinds and kind_name not in kinds:
             continue
         builtins = [b for b in files.builtins() if b.kind == kind_name]
         if not builtins:
@@ -145,8 +122,43 @@ def main(argv=None) -> int:
             path = out / f"{kind_name}-solved{suffix}.png"
             window.grab().save(str(path))
             saved.append(path)
+    return saved
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m puzzlegui.screenshots")
+    parser.add_argument("output", nargs="?", default="docs/screenshots")
+    parser.add_argument("--dark", action="store_true", help="the dark colours (View > Colours > Dark)")
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--kinds", nargs="*", help="only these kinds")
+    parser.add_argument("--no-extras", action="store_true", help="only the three pictures per kind")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # never touch the user's own settings or autosave
+    scratch = tempfile.mkdtemp(prefix="puzzlegui-shots-")
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config")
+    os.environ["XDG_DATA_HOME"] = os.path.join(scratch, "data")
+
+    from PySide6.QtWidgets import QApplication
+
+    from .gui.window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    suffix = "-dark" if args.dark else ""
+    saved = []
+    window = MainWindow(restore=False)
+    window.set_theme("dark" if args.dark else "light")  # the scratch settings: not remembered
+    window.resize(width, height)
+    window.show()
+    saved += _kind_shots(app, window, out, suffix, args.kinds)
     if not args.no_extras:
         saved += _extras(app, window, out, suffix, args.kinds)
+        if not args.dark:  # and the three pictures of each kind in the dark theme
+            window.set_theme("dark")
+            saved += _kind_shots(app, window, out, "-dark", args.kinds)
     window.shutdown()
     window.close()
     for path in saved:
