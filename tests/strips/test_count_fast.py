@@ -14,7 +14,8 @@ import pytest
 from puzzlegui.core.solver import ALL, FIRST, UNIQUE, Found, Step, run
 from puzzlegui.kinds.strips import KIND, count, model, solver
 from puzzlegui.kinds.strips.model import make_state, with_pieces
-from puzzlegui.kinds.strips.stripset import canonical, parse_set
+from puzzlegui.kinds.strips.stripset import parse_set
+from test_strips_count import reference_decompositions
 
 #: sets where 1x1s matter (holes), in both modes
 SETS = (
@@ -37,35 +38,9 @@ EXACT = (
 
 
 def reference(colours, strips):
-    """Every decomposition, as a set of frozensets of cell sets."""
-    rows, cols = len(colours), len(colours[0])
-    limit = dict(strips.counts)
-    lengths = sorted({len(p) for p in limit})
-    out = set()
-
-    def go(cut, used, pieces):
-        free = next(((x, y) for y in range(rows) for x in range(cols) if (x, y) not in cut), None)
-        if free is None:
-            if not strips.exact or all(used.get(p, 0) == n for p, n in limit.items()):
-                out.add(frozenset(pieces))
-            return
-        x, y = free
-        for length in lengths:
-            for dx, dy in ((1, 0), (0, 1)) if length > 1 else ((1, 0),):
-                cells = [(x + dx * i, y + dy * i) for i in range(length)]
-                if any(cx >= cols or cy >= rows or (cx, cy) in cut for cx, cy in cells):
-                    continue
-                p = canonical("".join(colours[cy][cx] for cx, cy in cells))
-                if used.get(p, 0) >= limit.get(p, 0):
-                    continue
-                used[p] = used.get(p, 0) + 1
-                pieces.append(frozenset(cells))
-                go(cut | set(cells), used, pieces)
-                pieces.pop()
-                used[p] -= 1
-
-    go(frozenset(), {}, [])
-    return out
+    """Every decomposition, as a set of frozensets of cell sets (the slow obvious way of
+    test_strips_count)."""
+    return set(reference_decompositions(colours, strips))
 
 
 def board(rng, cols, rows):

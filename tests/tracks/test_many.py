@@ -11,31 +11,7 @@ from puzzlegui.kinds.tracks import count as tcount
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.generator import counts_of, lay_path
 from puzzlegui.kinds.tracks.model import State, direction, is_solved, make_puzzle, path_edges
-from tracks_helpers import brute_force
-
-
-def random_walk(rnd, w, h, a, b):
-    """A random simple path from a to b (randomised depth-first search)."""
-    path, seen = [a], {a}
-
-    def go():
-        if path[-1] == b:
-            return True
-        steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-        rnd.shuffle(steps)
-        for dx, dy in steps:
-            n = (path[-1][0] + dx, path[-1][1] + dy)
-            if 0 <= n[0] < w and 0 <= n[1] < h and n not in seen:
-                seen.add(n)
-                path.append(n)
-                if go():
-                    return True
-                path.pop()
-                seen.discard(n)
-        return False
-
-    go()
-    return path
+from tracks_helpers import brute_force, random_walk
 
 
 def board(rnd, w, h):

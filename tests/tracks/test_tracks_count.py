@@ -10,7 +10,7 @@ from puzzlegui.kinds.tracks import count as tcount
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.generator import counts_of, lay_path
 from puzzlegui.kinds.tracks.model import direction, make_puzzle
-from tracks_helpers import piece_on_path
+from tracks_helpers import piece_on_path, random_walk
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -50,31 +50,6 @@ def reference(p):
 
     walk()
     return out
-
-
-def random_walk(rnd, w, h, a, b):
-    """A random simple path from a to b (a randomised depth-first search)."""
-    path, seen = [a], {a}
-
-    def go():
-        cur = path[-1]
-        if cur == b:
-            return True
-        steps = list(STEPS)
-        rnd.shuffle(steps)
-        for dx, dy in steps:
-            n = (cur[0] + dx, cur[1] + dy)
-            if 0 <= n[0] < w and 0 <= n[1] < h and n not in seen:
-                seen.add(n)
-                path.append(n)
-                if go():
-                    return True
-                path.pop()
-                seen.discard(n)
-        return False
-
-    go()
-    return path
 
 
 def edge_cells(w, h):

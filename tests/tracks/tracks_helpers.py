@@ -116,3 +116,28 @@ def piece_on_path(p, path, k: int) -> int:
     if k == len(path) - 1 and p.finish_edge:
         bits |= p.finish_edge
     return bits
+
+
+def random_walk(rnd, w, h, a, b):
+    """A random simple path from a to b (a randomised depth-first search)."""
+    path, seen = [a], {a}
+
+    def go():
+        cur = path[-1]
+        if cur == b:
+            return True
+        steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        rnd.shuffle(steps)
+        for dx, dy in steps:
+            n = (cur[0] + dx, cur[1] + dy)
+            if 0 <= n[0] < w and 0 <= n[1] < h and n not in seen:
+                seen.add(n)
+                path.append(n)
+                if go():
+                    return True
+                path.pop()
+                seen.discard(n)
+        return False
+
+    go()
+    return path

@@ -446,11 +446,18 @@ def dag_paths(dag) -> list[list[int]]:
 
 def dag_paths_lazy(dag):
     """Every shortest path, one at a time (for graphs with too many to list at once)."""
-    moves, levels = dag
+    _moves, levels = dag
+    yield from _walk_levels([(p.tolist(), k.tolist(), c.tolist()) for p, k, c in levels])
+
+
+def _walk_levels(levels):
+    """The paths of a layered graph, one at a time, as tuples of move indices: each
+    level is (parents, kinds, children) as lists of ints, node 0 the root.  Shared by
+    the numpy tables and the light ones a new process reads."""
     by_parent = []
     for parents, kinds, children in levels:
         out: dict[int, list] = {}
-        for p, m, c in zip(parents.tolist(), kinds.tolist(), children.tolist()):
+        for p, m, c in zip(parents, kinds, children):
             out.setdefault(p, []).append((m, c))
         by_parent.append(out)
     path: list[int] = []
@@ -563,21 +570,4 @@ def light_count(dag) -> int:
 def light_paths(dag):
     """Every path of a ``light_dag`` graph as a tuple of move indices, in move order."""
     _, levels = dag
-    by_parent = []
-    for parents, kinds, children in levels:
-        out: dict = {}
-        for p, m, c in zip(parents, kinds, children):
-            out.setdefault(p, []).append((m, c))
-        by_parent.append(out)
-    path: list = []
-
-    def walk(depth, node):
-        if depth == len(levels):
-            yield tuple(path)
-            return
-        for m, c in by_parent[depth].get(node, ()):
-            path.append(m)
-            yield from walk(depth + 1, c)
-            path.pop()
-
-    yield from walk(0, 0)
+    yield from _walk_levels(levels)
