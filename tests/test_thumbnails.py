@@ -32,8 +32,9 @@ def test_a_game_left_in_progress_is_pictured_as_it_was_left(window, qtbot):
     empty = [i for i in range(len(state.cells)) if state.cells[i] < 0 and state.givens[i] < 0]
     for i in empty[:6]:
         window.play_move(("set", i % state.width, i // state.width, 1))
-    window.open_source("mystery-box")  # leaving the Kurosu game pictures it
+    window.open_source("mystery-box")  # leaving the Kurosu game pictures it, moments later
     key = session_mod.builtin_key("kurosu-dm-2018-06-04")
+    qtbot.waitUntil(lambda: not window.thumbs.busy(), timeout=60000)
     window.session.flush(30)
     stored = settings_mod.data_dir() / "thumbs" / f"{key}.light.png"
     assert stored.is_file()

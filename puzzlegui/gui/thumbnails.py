@@ -133,6 +133,15 @@ class Thumbnails(QObject):
         self.ready.emit(key)
         return icon
 
+    def later(self, key: str, kind, state) -> None:
+        """Draw ``state`` for ``key`` soon, from the timer, not now: the moment the player
+        leaves or solves a game is busy enough (a 40x40 board takes tens of ms to draw)."""
+        self._queue.pop(key, None)
+        self._loaded = [entry for entry in self._loaded if entry[0] != key]
+        self._loaded.insert(0, (key, kind, state))
+        if self._started and not self._timer.isActive():
+            self._timer.start()
+
     def draw(self, kind, state) -> QImage:
         """The board of ``kind`` showing ``state``, SIZE logical pixels square."""
         board = self._board_for(kind)

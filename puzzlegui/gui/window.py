@@ -309,10 +309,14 @@ class MainWindow(QMainWindow):
             if icon is not None:
                 item.setIcon(0, icon)
 
-    def _store_thumbnail(self) -> None:
-        """The library's picture of the current game, as the player leaves it."""
+    def _store_thumbnail(self, now: bool = False) -> None:
+        """The library's picture of the current game, as the player leaves it: drawn
+        moments later from the pictures' timer (``now`` when the app is closing)."""
         game = self.session.current
         if game is None or self.history is None:
+            return
+        if not now:
+            self.thumbs.later(game.key, game.doc.kind, self.history.state)
             return
         try:
             self.thumbs.store(game.key, game.doc.kind, self.history.state)
@@ -1531,7 +1535,7 @@ class MainWindow(QMainWindow):
         self.player.clear()
         if self.board is not None:
             self.board.stop_animations()
-        self._store_thumbnail()
+        self._store_thumbnail(now=True)
         self.thumbs.close()
         if self._scheme_connected:
             self._scheme_connected = False

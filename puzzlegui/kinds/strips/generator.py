@@ -61,7 +61,7 @@ def _solutions(state, limit: int, deadline: float) -> list:
     """Up to ``limit`` decompositions of ``state``; _OutOfTime once ``deadline`` passes
     (checked at every solver event, a few milliseconds of work apart)."""
     out = []
-    events = solver.Search(state).run(False)
+    events = solver.solve(state)  # the sweep where it suits the set, else the exact-cover search
     try:
         for event in events:
             if time.perf_counter() >= deadline:
