@@ -4,18 +4,20 @@
 
 Every solve runs through puzzlegui.core.solver.run, as the GUI and the CLI run it, with
 the solver's line cache emptied first, so no timing profits from an earlier run.  The
-machine is shared, so each solve is timed three times and the best run counts (the
-others measure the neighbours); generation is timed once per seed.  Puzzles that the
-rules solve and puzzles that need search ("hard") are reported apart.
-Prints a table: what | measured | target | ok.  --quick skips the 40x40 generation.
+machine is shared, so each solve is timed three times, and the table shows the median
+and the worst of all runs with the load while they ran (benchmarks/harness.py): a target
+is met only if the worst run meets it.  Generation is timed once per seed.  Puzzles that
+the rules solve and puzzles that need search ("hard") are reported apart.  --quick skips
+the 40x40 generation.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
+
+from harness import Sample, Table, load_average, measure
 
 from puzzlegui.core.solver import ALL, UNIQUE, run
 from puzzlegui.kinds.kurosu import KIND
@@ -40,15 +42,14 @@ def cold():
     line_forced.cache_clear()
 
 
-def unique_proof_ms(state, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        cold()
-        started = time.perf_counter()
-        result = run(KIND.solve(state), mode=UNIQUE)
-        best = min(best, (time.perf_counter() - started) * 1000)
-        assert result.unique, "expected a puzzle with exactly one solution"
-    return best
+def unique_proof_s(state) -> float:
+    """Seconds for a cold unique proof of ``state`` (the line cache emptied first)."""
+    cold()
+    started = time.perf_counter()
+    result = run(KIND.solve(state), mode=UNIQUE)
+    elapsed = time.perf_counter() - started
+    assert result.unique, "expected a puzzle with exactly one solution"
+    return elapsed
 
 
 def seconds(fn):
@@ -56,11 +57,6 @@ def seconds(fn):
     started = time.perf_counter()
     value = fn()
     return time.perf_counter() - started, value
-
-
-def best_of(repeat, fn):
-    runs = [seconds(fn) for _ in range(repeat)]
-    return min(runs, key=lambda r: r[0])
 
 
 def tatham(prefix: str) -> list:
@@ -71,66 +67,56 @@ def tatham(prefix: str) -> list:
     return out
 
 
+def proofs(states, repeat: int) -> Sample:
+    """Every state's cold unique proof, ``repeat`` times each: one sample of them all."""
+    before = load_average()
+    return Sample.of([unique_proof_s(s) for s in states for _ in range(repeat)], load_before=before)
+
+
 def main(argv) -> int:
     quick = "--quick" in argv
-    rows = []
-
-    def row(what, measured, target, ok):
-        rows.append((what, measured, target, "yes" if ok else "NO"))
-        print(f"  measured: {what}: {measured}", file=sys.stderr)
+    repeat = 1 if quick else 3
+    table = Table("Kurosu" + (" (quick)" if quick else ""))
 
     # 6x6 with uniqueness proven: the nine seed puzzles, Tatham's, and generated ones of every grade
     six = [KIND.parse_text("\n".join(b[i : i + 6] for i in range(0, 36, 6))) for b in SEED_BOARDS]
     six += tatham("6x6:")
     six += [generate(6, 6, False, d, seed=s) for d in ("easy", "normal", "tricky", "hard") for s in range(5)]
-    times = [unique_proof_ms(s) for s in six]
-    row(f"6x6 unique proof, worst of {len(six)}", f"{max(times):.2f} ms (median {statistics.median(times):.2f})",
-        "< 5 ms", max(times) < 5)
+    table.row(f"6x6 unique proof ({len(six)} puzzles x {repeat})", proofs(six, repeat), 0.005)
 
     fourteen = tatham("14x14:") + [generate(14, 14, False, d, seed=s) for d in ("normal", "tricky") for s in range(3)]
-    times = [unique_proof_ms(s) for s in fourteen]
-    row(f"14x14 unique proof, by the rules, worst of {len(fourteen)}",
-        f"{max(times):.1f} ms (median {statistics.median(times):.1f})", "< 50 ms", max(times) < 50)
+    table.row(f"14x14 unique proof, by the rules ({len(fourteen)} x {repeat})", proofs(fourteen, repeat), 0.050)
     hard = [generate(14, 14, False, "hard", seed=s) for s in range(8)]
-    times = [unique_proof_ms(s) for s in hard]
-    row(f"14x14 unique proof, hard (search), worst of {len(hard)}",
-        f"{max(times):.1f} ms (median {statistics.median(times):.1f})", "< 50 ms", max(times) < 50)
-
+    table.row(f"14x14 unique proof, hard: search ({len(hard)} x {repeat})", proofs(hard, repeat), 0.050)
     thirty = [generate(30, 30, False, d, seed=s) for d, s in (("normal", 1), ("normal", 2), ("tricky", 3))]
-    times = [unique_proof_ms(s) for s in thirty]
-    row(f"30x30 unique proof, worst of {len(thirty)}", f"{max(times):.1f} ms", "< 300 ms", max(times) < 300)
+    table.row(f"30x30 unique proof ({len(thirty)} x {repeat})", proofs(thirty, repeat), 0.300)
 
     empty = KIND.parse_game_id("6x6:zl")
-    t, result = best_of(3, lambda: run(KIND.solve(empty), mode=ALL, max_solutions=20000))
-    row("all 6x6 boards by solving 6x6:zl --all", f"{result.count:,} in {t * 1000:.0f} ms",
-        "11,222 in < 1 s", result.count == 11222 and result.complete and t < 1)
-    t, count = best_of(3, lambda: count_boards(6, 6))
-    row("all 6x6 boards, count_boards", f"{count:,} in {t * 1000:.0f} ms", "11,222 in < 1 s",
-        count == 11222 and t < 1)
+    sample = measure(lambda: (cold(), run(KIND.solve(empty), mode=ALL, max_solutions=20000))[1], runs=repeat)
+    result = sample.result
+    sample.note = f"{result.count:,} boards"
+    table.row("all 6x6 boards by solving 6x6:zl --all", sample, 1.0, check=result.count == 11222 and result.complete)
+    sample = measure(lambda: (cold(), count_boards(6, 6))[1], runs=repeat)
+    sample.note = f"{sample.result:,} boards"
+    table.row("all 6x6 boards, count_boards", sample, 1.0, check=sample.result == 11222)
 
-    gen14 = []
-    for s in range(5):
-        t, state = seconds(lambda s=s: generate(14, 14, False, "normal", seed=100 + s))
-        gen14.append(t)
-    row("generate unique 14x14 normal, worst of 5", f"{max(gen14):.2f} s (median {statistics.median(gen14):.2f})",
-        "< 1 s", max(gen14) < 1)
-    for diff in ("easy", "tricky", "hard"):
-        t, state = seconds(lambda diff=diff: generate(14, 14, False, diff, seed=7))
-        row(f"generate unique 14x14 {diff}", f"{t:.2f} s", "< 1 s", t < 1)
+    for diff, seeds in (("normal", range(100, 105)), ("easy", [7]), ("tricky", [7]), ("hard", [7])):
+        before = load_average()
+        values = [seconds(lambda s=s: generate(14, 14, False, diff, seed=s))[0] for s in seeds]
+        table.row(f"generate a unique 14x14 {diff} ({len(values)} seeds)", Sample.of(values, load_before=before), 1.0)
 
     if not quick:
+        before = load_average()
+        values = []
+        givens = []
         for s in (1, 2):
             t, state = seconds(lambda s=s: generate(40, 40, False, "normal", seed=s))
-            givens = sum(v >= 0 for v in state.givens)
-            row(f"generate unique 40x40 normal (seed {s})", f"{t:.1f} s, {givens} givens", "< 30 s", t < 30)
+            values.append(t)
+            givens.append(sum(v >= 0 for v in state.givens))
+        sample = Sample.of(values, note=f"{givens[0]} and {givens[1]} givens", load_before=before)
+        table.row("generate a unique 40x40 normal (2 seeds)", sample, 30.0)
 
-    width = max(len(r[0]) for r in rows)
-    mwidth = max(len(r[1]) for r in rows)
-    print(f"{'what':{width}} | {'measured':{mwidth}} | target            | ok")
-    print(f"{'-' * width}-+-{'-' * mwidth}-+-------------------+---")
-    for what, measured, target, ok in rows:
-        print(f"{what:{width}} | {measured:{mwidth}} | {target:17} | {ok}")
-    return 0 if all(r[3] == "yes" for r in rows) else 1
+    return table.finish()
 
 
 if __name__ == "__main__":
