@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import subprocess
 import sys
 import time
@@ -153,7 +154,7 @@ def bench_optimal(limit: int | None = None):
         for _ in solver._drive(pdb.lookups(config)):
             pass
         prep = time.perf_counter() - t0
-        times, lengths = [], []
+        times, lengths, found, bounds = [], [], [], []
         proven = 0
         ok = True
         for gid in chosen:
@@ -168,9 +169,16 @@ def bench_optimal(limit: int | None = None):
                 proven += 1
                 lengths.append(str(len(sol.moves)))
             else:
-                lengths.append(f"[{texts[-1] if texts else 'no bound yet'}]")
+                # the last "found N moves; at least M proven" the anytime search said
+                said = re.search(r"found (\d+) moves?; at least (\d+)", " ".join(texts[-3:]))
+                if said:
+                    found.append(int(said.group(1)))
+                    bounds.append(int(said.group(2)))
             times.append(took)
-        note = f"{proven}/{len(chosen)} proven; moves {', '.join(lengths)}; databases ready in {prep:.1f} s"
+        note = f"{proven}/{len(chosen)} proven" + (f" ({', '.join(lengths)} moves)" if lengths else "")
+        if found:
+            note += f"; the others: found {min(found)}-{max(found)} moves, at least {min(bounds)}-{max(bounds)} proven"
+        note += f"; databases ready in {prep:.1f} s"
         table.row(f"Twiddle {what} optimal, {len(chosen)} sgt-twiddle scrambles, cap {cap:g} s each",
                   # an unproven scramble ran to its cap, which is over the target: the row
                   # misses ("NO") on time; WRONG is kept for an answer that does not solve
