@@ -72,6 +72,22 @@ SEARCH = 3
 LEVEL_NAMES = ("easy", "tricky", "hard")
 
 
+
+
+class _Pulse:
+    """True at most once every ``every`` seconds: when a search should report progress."""
+
+    def __init__(self, every: float):
+        self.every = every
+        self.last = time.perf_counter()
+
+    def due(self) -> bool:
+        now = time.perf_counter()
+        if now - self.last > self.every:
+            self.last = now
+            return True
+        return False
+
 class Contradiction(Exception):
     """The current branch breaks a rule."""
 
@@ -870,7 +886,7 @@ def _search(engine: Engine, emitted: int, trace: bool = False, orient: int = 0, 
     shown.  With ``tick`` it yields None after every node (for a portfolio's turns) and
     no Progress of its own."""
     nodes = 0
-    last = time.perf_counter()
+    pulse = _Pulse(0.004)  # a Progress event at least this often (Stop is seen between two)
     tlog = engine.track_log
     root_tlen = emitted
     sweep = Frontier(engine, orient=orient)
@@ -885,11 +901,8 @@ def _search(engine: Engine, emitted: int, trace: bool = False, orient: int = 0, 
             nodes += 1
             if tick:
                 yield None
-            else:
-                now = time.perf_counter()
-                if now - last > 0.004:
-                    last = now
-                    yield Progress(nodes)
+            elif pulse.due():
+                yield Progress(nodes)
             if trace:
                 guess = frames[-1] if frames else None
                 for idx in range(emitted, len(tlog)):
@@ -922,11 +935,8 @@ def _search(engine: Engine, emitted: int, trace: bool = False, orient: int = 0, 
                                 if x is None:
                                     if tick:
                                         yield None
-                                    else:
-                                        now = time.perf_counter()
-                                        if now - last > 0.004:
-                                            last = now
-                                            yield Progress(nodes)
+                                    elif pulse.due():
+                                        yield Progress(nodes)
                                     continue
                                 found += 1
                                 if not tick:
