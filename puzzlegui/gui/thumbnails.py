@@ -77,6 +77,8 @@ class Thumbnails(QObject):
     def start(self) -> None:
         """Begin loading and drawing what was asked for (after the window's first paint)."""
         self._started = True
+        if self._loaded and not self._timer.isActive():
+            self._timer.start()  # pictures asked for with later() before the start
         self._kick()
 
     def forget_queue(self) -> None:
