@@ -51,7 +51,9 @@ def test_the_recorded_search_names_its_deductions():
     assert len(explained) == len(steps)
     assert [s.move for s in explained] == [s.move for s in steps]  # the replay itself is unchanged
     named = [s for s in explained if s.action == "deduce" and s.text.split(":")[0] in NAMES]
-    assert named, "no deduced step was named"
+    deduced = [s for s in explained if s.action == "deduce"]
+    # with the cells a person would have marked empty first, most pieces have a name
+    assert len(named) * 2 > len(deduced), f"only {len(named)} of {len(deduced)} deduced pieces named"
     for s in named:
         assert "column" in s.text and s.cells  # a sentence with 1-based cells, and its reason's cells
     # the words of steps that were not named are the solver's own

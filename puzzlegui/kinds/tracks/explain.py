@@ -349,6 +349,28 @@ def deduce(state: State):
     return None
 
 
+MARK_RULES = (_count_full, _dead_end, _count_taken)  # the deductions that mark cells empty
+MARKS_AT_MOST = 400  # empty-cell marks one with_sure_marks call makes at most
+
+
+def with_sure_marks(state: State, apply) -> State:
+    """``state`` with every cell the deductions prove empty marked so, to a fixpoint: the
+    notes a person makes before looking for the next piece of track."""
+    for _ in range(MARKS_AT_MOST):
+        board = Board(state)
+        move = None
+        for rule in MARK_RULES:
+            for _name, hint in rule(board):
+                move = hint.move
+                break
+            if move is not None:
+                break
+        if move is None:
+            return state
+        state = apply(state, move)
+    return state
+
+
 def reason_for(state: State, move):
     """The named deduction that lays the piece of track ``move`` (an edge move) from
     ``state``, as (name, Hint); None if no deduction a person could make lays it."""
@@ -405,7 +427,9 @@ def name_search_steps(state: State, steps, apply, should_stop=None) -> tuple[lis
                 live = False
             else:
                 try:
-                    found = reason_for(current, step.move)
+                    # as a person would: the cells proven empty marked first (the engine
+                    # knows them too, it only never shows them)
+                    found = reason_for(current, step.move) or reason_for(with_sure_marks(current, apply), step.move)
                 except Exception:  # noqa: BLE001 - a position the model cannot read: keep the words
                     found = None
                 if found is not None:
