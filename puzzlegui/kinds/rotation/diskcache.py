@@ -132,15 +132,7 @@ def load_steps(name: str, meta: dict):
 
 def store(name: str, meta: dict, arrays: dict) -> bool:
     """Write the arrays atomically; False (and nothing left behind) if that fails."""
-    done = None
-    steps = store_steps(name, meta, arrays)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            done = stop.value
-            break
-    return bool(done)
+    return bool(_drive(store_steps(name, meta, arrays)))
 
 
 def store_steps(name: str, meta: dict, arrays: dict):
