@@ -45,12 +45,15 @@ from .board import BoardView
 from .widgets import ElidedLabel
 from .player import Player
 from .control_panel import SolverPanel
-if TYPE_CHECKING:
-    from .tasks import GenerateTask
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
 from .player import checkpoints as replay_checkpoints
 from .worker import Background, SolveJob, wait_background
+
+# export, the dialogs, the aids and the generator task are imported by the methods that
+# use them: about 90 ms that the first window does not wait for
+if TYPE_CHECKING:
+    from .tasks import GenerateTask
 
 THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
 LIBRARY_WIDTH = 172  # the docks' first width: the board has the rest
@@ -549,7 +552,7 @@ class MainWindow(QMainWindow):
         self.clock_label.setText(text)
 
     def show_stats(self) -> None:
-        from .dialogs import StatsDialog  # on first use: kept off the start-up path
+        from .dialogs import StatsDialog
         StatsDialog(self.session, self).exec()
         self.refresh_library()
 
@@ -624,7 +627,7 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return
         try:
-            from . import export  # on first use: kept off the start-up path
+            from . import export
             export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title)
         except PuzzleError as exc:
             self.show_error(str(exc))
@@ -637,7 +640,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
             return
         try:
-            from . import export  # on first use: kept off the start-up path
+            from . import export
             doc = export.parse_pasted(text[: files.MAX_FILE_BYTES])
         except PuzzleError as exc:
             self.show_error(f"The clipboard does not hold a puzzle: {exc}")
@@ -656,7 +659,7 @@ class MainWindow(QMainWindow):
         if not path.lower().endswith((".png", ".svg")):
             path += ".png"
         try:
-            from . import export  # on first use: kept off the start-up path
+            from . import export
             render = export.render_svg if path.lower().endswith(".svg") else export.render_png
             render(self.doc.kind, self.history.state, path)
         except (OSError, PuzzleError) as exc:
@@ -682,7 +685,7 @@ class MainWindow(QMainWindow):
             path += ".pdf"
         items = self._print_items()
         try:
-            from . import export  # on first use: kept off the start-up path
+            from . import export
             pages = export.write_pdf(path, items, per_page=min(4, len(items)) or 1)
         except (OSError, PuzzleError) as exc:
             self.show_error(f"Could not write {path}: {exc}")
@@ -698,7 +701,7 @@ class MainWindow(QMainWindow):
         if QPrintDialog(printer, self).exec() != QPrintDialog.Accepted:
             return
         items = self._print_items()
-        from . import export  # on first use: kept off the start-up path
+        from . import export
         export.print_items(printer, items, per_page=min(4, len(items)) or 1)
 
     def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
@@ -1038,6 +1041,8 @@ class MainWindow(QMainWindow):
         self.aidFinished.emit(token[2])
 
     def sure_steps(self) -> None:
+        from ..core import aids
+
         kind, state = self.doc.kind, self.history.state
 
         def done(value):
@@ -1047,10 +1052,8 @@ class MainWindow(QMainWindow):
                 self.history.push(Batch(tuple(moves), "sure steps"))
                 self.board.set_highlight()
                 self._show_game()
-            from ..core import aids  # on first use: kept off the start-up path
             self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
 
-        from ..core import aids  # on first use: kept off the start-up path
         self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
 
     def correct_so_far(self) -> None:
@@ -1070,7 +1073,7 @@ class MainWindow(QMainWindow):
             self._show_problems([m.text for m in found], heading)
             self.statusBar().showMessage(f"{heading}: marked on the board and listed under it.", 12000)
 
-        from ..core import aids  # on first use: kept off the start-up path
+        from ..core import aids
         self._run_aid("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")
 
     def undo_to_first_mistake(self) -> None:
@@ -1088,7 +1091,7 @@ class MainWindow(QMainWindow):
             else:
                 self.statusBar().showMessage(rewind.text, 10000)
 
-        from ..core import aids  # on first use: kept off the start-up path
+        from ..core import aids
         self._run_aid("rewind", aids.first_mistake, (kind, snapshot), done, "Looking for your first mistake\u2026")
 
     def _toggle_mark_mistakes(self) -> None:
@@ -1433,7 +1436,7 @@ class MainWindow(QMainWindow):
     def new_random(self) -> None:
         kind_name = self.doc.kind.name if self.doc else registry.names()[0]
         params = self.doc.kind.params_of(self.history.state) if self.doc else None
-        from .dialogs import NewPuzzleDialog  # on first use: kept off the start-up path
+        from .dialogs import NewPuzzleDialog
         dialog = NewPuzzleDialog(kind_name, params, self)
         if dialog.exec() != NewPuzzleDialog.Accepted:
             return
@@ -1442,7 +1445,7 @@ class MainWindow(QMainWindow):
     def generate(self, kind_name: str, params: dict, seed) -> None:
         if self.gen_task is not None:
             self.gen_task.cancel()
-        from .tasks import GenerateTask  # on first use: kept off the start-up path
+        from .tasks import GenerateTask
         task = self.gen_task = GenerateTask(kind_name, params, seed, self)
         kind = registry.get(kind_name)
 
@@ -1481,7 +1484,7 @@ class MainWindow(QMainWindow):
     def edit_board(self) -> None:
         if self.doc is None:
             return
-        from .dialogs import EditDialog  # on first use: kept off the start-up path
+        from .dialogs import EditDialog
         dialog = EditDialog(self.doc.kind, self.history.state, self)
         if dialog.exec() != EditDialog.Accepted or dialog.puzzle() is None:
             return
@@ -1494,7 +1497,7 @@ class MainWindow(QMainWindow):
 
     # ================================================================= help, errors, state
     def show_help(self) -> None:
-        from .dialogs import HelpDialog  # on first use: kept off the start-up path
+        from .dialogs import HelpDialog
         HelpDialog(self.doc.kind if self.doc else None, self).exec()
 
     def about(self) -> None:

@@ -60,10 +60,10 @@ class Board(BoardWidget):
         self.cursor = (min(x, self.state.width - 1), min(y, self.state.height - 1))
         # the window shows a state more than once as it opens (board, game, settings):
         # a 40x40 check costs milliseconds, so it is made once per state
-        key = (self.state, self.show_mistakes)
-        if self._live_for is None or self._live_for[0] is not self.state or self._live_for[1] != self.show_mistakes:
+        seen = self._live_for
+        if seen is None or seen[0] is not self.state or seen[1] != self.show_mistakes:
             self._live = self.kind.check(self.state) if self.show_mistakes else []
-            self._live_for = key
+            self._live_for = (self.state, self.show_mistakes)  # the state itself, kept: never a reused id
         self._refresh_panel()
 
     def animate_move(self, old_state, move, new_state) -> None:
