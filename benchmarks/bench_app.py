@@ -5,6 +5,7 @@ largest board each kind allows.  Prints tables (measured vs target); not a test.
     python benchmarks/bench_app.py            # everything, 3 runs a moment
     python benchmarks/bench_app.py --runs 1   # quicker
     python benchmarks/bench_app.py kurosu     # only the moments of one kind (and the app rows)
+    python benchmarks/bench_app.py --stalls F # also dump every thread's stack into F at each gap > 45 ms
 
 The pause is measured with a heartbeat: a 5 ms QTimer on the GUI thread, whose longest
 gap between two ticks is the longest time the window could not answer.  Beside the worst
@@ -18,6 +19,7 @@ settled.  Settings and autosaves go to a temporary folder.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import statistics
 import subprocess
@@ -46,6 +48,8 @@ LONG_SEARCH = "kurosu:14x14:zzzzzzzv"
 TARGET_GAP = 0.050  # seconds: the GUI thread never pauses longer
 HEARTBEAT_MS = 5
 SETTLE_S = 0.3  # after a moment's last change, keep the heartbeat a little longer
+STALL_S = 0.045  # --stalls FILE: a gap this long dumps every thread's stack into FILE
+STALLS = None
 COUNT_ALL_S = 8.0  # "Count all" runs this long before Stop (the report: 15-20 s)
 
 
@@ -110,8 +114,11 @@ class Heartbeat:
         self.last_cpu = 0.0
         self.longest = 0.0
         self.longest_cpu = 0.0
+        self.stalls = None  # a file: every gap past STALL_S dumps all threads' stacks there
 
     def _beat(self) -> None:
+        if self.stalls is not None:
+            faulthandler.dump_traceback_later(STALL_S, file=self.stalls)
         now = self.clock.nsecsElapsed() / 1e9
         cpu = time.thread_time()
         if now - self.last > self.longest:
@@ -126,11 +133,15 @@ class Heartbeat:
         self.last_cpu = time.thread_time()
         self.longest = 0.0
         self.longest_cpu = 0.0
+        if self.stalls is not None:
+            faulthandler.dump_traceback_later(STALL_S, file=self.stalls)
         self.timer.start()
 
     def stop(self) -> float:
         self._beat()  # a pause at the very end counts too
         self.timer.stop()
+        if self.stalls is not None:
+            faulthandler.cancel_dump_traceback_later()
         return self.longest
 
 
@@ -186,6 +197,9 @@ class Moments:
         self.notes: dict[str, str] = {}
 
     def record(self, name: str, gap: float, note: str = "") -> None:
+        if STALLS is not None:  # the dumps above this line were taken during this moment
+            STALLS.write(f"=== {name}: longest gap {gap * 1000:.0f} ms\n")
+            STALLS.flush()
         self.results.setdefault(name, []).append(gap)
         self.cpu.setdefault(name, []).append(self.heart.longest_cpu)
         if note:
@@ -215,6 +229,7 @@ def kind_moments(kind_name: str, runs: int):
 
     kind = registry.get(kind_name)
     heart = Heartbeat()
+    heart.stalls = STALLS
     # as the launcher starts it: the window opens on a game (the first built-in, as
     # on a first run), so what a board costs only once per process is already paid
     w = MainWindow(restore=False)
@@ -251,6 +266,7 @@ def kind_moments(kind_name: str, runs: int):
             state = w.doc.state
         doc = files.PuzzleDoc(kind, state, meta={"title": f"{kind.title} {size}"})
 
+    solution_moves = None
     for run in range(runs):
         tables_reset = None
         if kind_name == "rotation":
@@ -285,6 +301,8 @@ def kind_moments(kind_name: str, runs: int):
         gap, result = m.solve(solver.FIRST)
         m.record("solve, first solution only: end of solve + replay", gap,
                  f"{result.status}, {result.nodes:,} nodes, {result.elapsed:.1f} s")
+        if result.solutions and solution_moves is None:
+            solution_moves = tuple(kind.solution_moves(w.solve_base, result.solutions[0]))
         if w.player.loaded:
             w.player.seek(0)
             gap = through(heart, w.player.play, lambda: w.player.at_end or w.player.position > 2000, 120)
@@ -345,11 +363,36 @@ def kind_moments(kind_name: str, runs: int):
         gap = through(heart, w.refresh_library, lambda: True)
         m.record("refresh the library", gap)
 
+    if solution_moves:
+        for _ in range(runs):
+            m.record("reopen a game of 50,000 moves from its record", long_game_moment(w, heart, doc, solution_moves))
+
     w.shutdown()
     w.close()
     w.deleteLater()
     QApplication.processEvents()
     return size, m
+
+
+def long_game_moment(w, heart, doc, solution_moves) -> float:
+    """The longest pause while ``doc`` is opened with a history of ~50,000 moves (the
+    most a game holds) read back from its record, as after a restart."""
+    from puzzlegui.core import files
+    from puzzlegui.core.history import MAX_MOVES, RESTART, Batch
+
+    w.load_doc(doc)
+    h = w.history
+    batch = Batch(solution_moves, "solution")
+    while h.weight + len(solution_moves) + 1 <= MAX_MOVES:  # made once, read back each run
+        h.push(batch)
+        h.push(RESTART)
+    w.autosave()
+    key = w.game.key
+    w.load_doc(files.load_builtin(files.builtins()[0].name))
+    w.session._games.pop(key)  # forgotten, as after a restart: its record is read back
+    gap = through(heart, lambda: w.load_doc(doc), lambda: w.game is not None and w.game.key == key, 120)
+    assert w.history.weight > MAX_MOVES - len(solution_moves) - 2
+    return gap
 
 
 def print_moments(kinds, runs) -> bool:
@@ -402,6 +445,11 @@ def main(argv) -> None:
     if "--runs" in argv:
         i = argv.index("--runs")
         runs = int(argv[i + 1])
+        del argv[i : i + 2]
+    if "--stalls" in argv:
+        global STALLS
+        i = argv.index("--stalls")
+        STALLS = open(argv[i + 1], "w")
         del argv[i : i + 2]
     kinds = [a for a in argv if not a.startswith("-")] or ["kurosu", "tracks", "strips", "rotation"]
     isolate()

@@ -331,3 +331,68 @@ def test_copy_and_paste_a_puzzle(qtbot, window):
         window.actions_by_name["paste"].trigger()
     assert window.doc.kind.name == "kurosu"  # the game on screen stays
     window.error_box.close()
+
+
+def long_game_on_record(window, moves=3000):
+    """The Rotation built-in with a long history, on record (big enough that reading it
+    back replays seconds' worth of work on a slow machine); then Tracks is opened."""
+    rotation = next(b.name for b in files.builtins() if b.kind == "rotation")
+    window.open_source(rotation)
+    for _ in range(moves):
+        window.history.push(("turn", 0, 0, "cw"))
+    window.history.undo()
+    window.autosave()
+    kept = (window.history.moves(), window.history.state, window.history.can_redo)
+    assert window.session.needs_reading(window.game.key) is False  # in memory here
+    return rotation, kept
+
+
+def test_a_long_game_is_restored_off_the_gui_thread(qtbot, window):
+    rotation, (moves, state, can_redo) = long_game_on_record(window)
+    window.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    # the window exists at once; the record is still being read on the pool
+    assert again.doc is None and "Restoring" in again.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: again.doc is not None, timeout=30000)
+    assert again.doc.name == rotation
+    assert again.history.moves() == moves and again.history.state == state
+    assert again.history.can_redo == can_redo and again.board.state == state
+    again.shutdown()
+
+
+def test_a_long_game_opened_from_the_library_comes_back_exactly(qtbot, window):
+    rotation, (moves, state, _) = long_game_on_record(window)
+    window.open_source("tracks-mums-2008")
+    window.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    assert again.doc.name == "tracks-mums-2008"
+    double_click(qtbot, again, rotation)
+    assert again.doc.name == "tracks-mums-2008"  # still showing: the record is being read
+    qtbot.waitUntil(lambda: again.doc.name == rotation, timeout=30000)
+    assert again.history.moves() == moves and again.history.state == state
+    assert again.board.state == state
+    again.shutdown()
+
+
+def test_a_puzzle_asked_for_while_a_long_game_is_read_wins(qtbot, window):
+    rotation, _ = long_game_on_record(window)
+    window.open_source("tracks-mums-2008")
+    window.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    kurosu = next(b.name for b in files.builtins() if b.kind == "kurosu")
+    double_click(qtbot, again, rotation)
+    double_click(qtbot, again, kurosu)  # asked for after: this is what the user wants
+    assert again.doc.name == kurosu
+    from puzzlegui.gui.worker import wait_background
+
+    assert wait_background(30000)
+    key = again.session.entry_for_source(rotation).key
+    qtbot.waitUntil(lambda: not again.session.needs_reading(key), timeout=30000)  # the late answer, held
+    assert again.doc.name == kurosu
+    # the record read meanwhile is kept in memory: opening it now is immediate
+    again.open_source(rotation)
+    assert again.doc.name == rotation
+    again.shutdown()

@@ -363,3 +363,124 @@ def test_a_removal_queued_after_a_write_wins(folder, tmp_path):
     writer.submit(target, "two")
     assert writer.flush(timeout=30)
     assert target.read_text() == "two" and writer.take_error() is None
+
+
+def long_rotation_game(folder, moves=3000):
+    """A Rotation built-in played for ``moves`` turns and saved: a big record."""
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("rotation")))
+    for _ in range(moves):
+        game.history.push(("turn", 0, 0, "cw"))
+    game.history.undo()
+    session.save()
+    return game
+
+
+def test_a_big_record_is_read_off_the_caller_and_adopted(folder):
+    """needs_reading -> read_game (another thread's part: it changes nothing) -> adopt;
+    opening the key then takes the game from memory, exactly as it was saved."""
+    import threading
+
+    played = long_rotation_game(folder)
+    assert played.history.weight >= 3000
+    session = Session(folder)
+    key = session.last_key
+    assert key == played.key and session.needs_reading(key)
+    answer = []
+    reader = threading.Thread(target=lambda: answer.append(session.read_game(key)))
+    reader.start()
+    reader.join()
+    assert session.current is None and session.needs_reading(key)  # reading changed nothing
+    session.adopt(key, answer[0])
+    assert not session.needs_reading(key)
+    game = session.restore()
+    assert game is answer[0]
+    assert game.history.state == played.history.state
+    assert game.history.position == played.history.position and game.history.can_redo
+    # a small record is simply opened
+    small = session.open(files.load_builtin(builtin("kurosu")))
+    session.save()
+    assert not Session(folder).needs_reading(small.key)
+
+
+def test_an_unreadable_big_record_is_put_aside_by_adopt(folder):
+    played = long_rotation_game(folder)
+    record = Session(folder).record_path(played.key)
+    text = record.read_text()
+    record.write_text(text[: len(text) - 40])  # cut short: no longer JSON
+    session = Session(folder)
+    answer = session.read_game(played.key)
+    assert isinstance(answer, PuzzleError)
+    session.adopt(played.key, answer)
+    assert not record.exists() and len(session.notices) == 1
+    assert list(record.parent.glob(f"{played.key}.broken-*.json"))
+    assert session.restore() is None
+    # a late answer for a record that is gone changes nothing more
+    session.adopt(played.key, answer)
+    assert len(session.notices) == 1
+
+
+def test_games_held_in_memory_are_bounded_and_come_back_from_their_records(folder):
+    from puzzlegui.core.session import MAX_GAMES_HELD
+
+    session = Session(folder, clock=Clock())
+    first = session.open(files.load_builtin(builtin("kurosu")))
+    first.history.push(kurosu_move(first.history.state))
+    session.save()
+    others = [b for b in files.builtins() if b.name != first.doc.name]
+    assert len(others) > MAX_GAMES_HELD
+    for b in others[: MAX_GAMES_HELD + 2]:
+        session.open(files.load_builtin(b.name))
+        session.save()
+    assert len(session._games) <= MAX_GAMES_HELD + 1
+    again = session.open(files.load_builtin(first.doc.name))
+    assert again is not first  # let go of, and read back from its record
+    assert again.history.state == first.history.state and len(again.history) == 1
+
+
+def test_a_game_changed_since_its_last_save_is_never_let_go(folder):
+    from puzzlegui.core.session import MAX_GAMES_HELD
+
+    session = Session(folder, clock=Clock())
+    first = session.open(files.load_builtin(builtin("kurosu")))
+    session.save()
+    first.history.push(kurosu_move(first.history.state))  # not saved
+    for b in [b for b in files.builtins() if b.name != first.doc.name][: MAX_GAMES_HELD + 2]:
+        session.open(files.load_builtin(b.name))
+    assert session.open(files.load_builtin(first.doc.name)) is first
+
+
+@pytest.mark.parametrize("moves", [0, 1, 2000, 2001, 4500])
+def test_a_record_written_in_slices_is_the_whole_game(folder, moves):
+    """A background save turns the history into text on the writer's thread, a slice of
+    moves at a time; what lands is the same game, whatever the number of moves."""
+    import threading
+
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("rotation")))
+    for i in range(moves):
+        game.history.push(("turn", i % 2, (i // 2) % 2, "cw"))
+    made_on = []
+    real = session.writer.submit
+
+    def submit(path, text):
+        if callable(text):  # the record: a function, made later on the writer's thread
+            original = text
+
+            def text():
+                made_on.append(threading.current_thread().name)
+                return original()
+
+        real(path, text)
+
+    session.writer.submit = submit
+    session.save(background=True)
+    position_then = game.history.position
+    if moves:
+        game.history.undo()  # played on after the save was asked for: not in that record
+    assert session.flush(30)
+    assert made_on == ["puzzlegui-writer"]
+    data = json.loads(session.record_path(game.key).read_text())
+    assert data["history"]["position"] == position_then and len(data["history"]["moves"]) == moves
+    again = Session(folder).restore()
+    assert again.history.position == position_then and len(again.history) == moves

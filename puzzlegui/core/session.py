@@ -18,7 +18,13 @@ On disk, in the data folder:
 
 A puzzle's key comes from its origin: a built-in's name, a file's real path, or else the
 puzzle itself (a generated or entered puzzle, a game ID), so opening it again finds its
-game.  At most MAX_RECORDS records are kept, the least recently played dropped first.
+game.  At most MAX_RECORDS records are kept, the least recently played dropped first,
+and at most MAX_GAMES_HELD games in memory.
+
+Reading a record replays its whole history (up to 50,000 moves: about a second).  A
+window that must not pause asks ``needs_reading`` first, runs ``read_game`` on another
+thread (it touches nothing of the session), and hands the answer to ``adopt`` on its
+own; opening the key then takes the game from memory.
 """
 
 from __future__ import annotations
@@ -39,6 +45,12 @@ RECORD_FORMAT = "puzzlegui-game"
 SESSION_FORMAT = "puzzlegui-session"
 VERSION = 1
 MAX_RECORDS = 500
+#: games held in memory (the current one always); an older one is read back from its
+#: record when it is opened again, so a long run does not grow without bound
+MAX_GAMES_HELD = 16
+#: a record at least this big takes long enough to replay (about 1.4 ms a kilobyte on a
+#: 40x40 Kurosu) that a window should read it off its GUI thread (``read_game``)
+BIG_RECORD_BYTES = 16_384
 
 NEW, IN_PROGRESS, SOLVED = "new", "in progress", "solved"
 
@@ -86,10 +98,22 @@ class Game:
     # on every autosave; a 30x30 board costs milliseconds to encode or check)
     _file_cache: tuple | None = field(default=None, repr=False, compare=False)
     _status_cache: tuple | None = field(default=None, repr=False, compare=False)
+    _saved: tuple | None = field(default=None, repr=False, compare=False)  # mark() when last written
 
     @property
     def title(self) -> str:
         return self.doc.title
+
+    def mark(self) -> tuple:
+        """What a record of this game holds that play can change."""
+        h = self.history
+        return (h.state, h.position, len(h), self.elapsed, self.hints, self.solver_used, self.doc.path)
+
+    @property
+    def on_record(self) -> bool:
+        """True if the record last written (or read) holds this game as it is now."""
+        return self._saved == self.mark()
+
 
     def file_data(self) -> dict:
         """The puzzle's file fields (files.file_data), made once per puzzle and title."""
@@ -260,21 +284,22 @@ class Writer:
 
     Each path has at most one operation waiting: a newer text (or a removal) for the
     same path replaces the one not yet written, so a burst of saves costs one write.
-    Operations on different paths are done in the order they were first queued.
+    An operation is a text, DELETE, or a function that makes the text (called on the
+    thread, so only the newest of a burst is ever made).  Operations on different paths are done in the order they were first queued.
     ``flush()`` returns when everything queued so far is on disk; an error met on the
     thread is kept and handed out once by ``take_error()`` (the next save reports it).
     The thread is a daemon: a process that is killed loses at most what was queued,
     and every write is atomic, so nothing on disk is ever half-written."""
 
     def __init__(self):
-        self._pending: dict[Path, str | None] = {}
+        self._pending: dict = {}  # path -> text, DELETE, or a function making the text
         self._cond = threading.Condition()
         self._busy = False
         self._error: Exception | None = None
         self._thread: threading.Thread | None = None  # running, or None when idle
         self._last: threading.Thread | None = None
 
-    def submit(self, path: Path, text: str | None) -> None:
+    def submit(self, path: Path, text) -> None:
         with self._cond:
             self._pending.pop(path, None)  # a newer version goes to the back of the line
             self._pending[path] = text
@@ -297,9 +322,11 @@ class Writer:
                 self._busy = True
             try:
                 _write(path, text)
-            except (OSError, UnicodeError, PuzzleError) as exc:
+            except Exception as exc:  # noqa: BLE001 - kept for the next save to report; the thread must go on
                 with self._cond:
-                    self._error = exc
+                    self._error = exc if isinstance(exc, OSError | UnicodeError | PuzzleError) else OSError(
+                        f"Could not write {path}: {type(exc).__name__}: {exc}"
+                    )
             finally:
                 with self._cond:
                     self._busy = False
@@ -321,7 +348,24 @@ class Writer:
             return error
 
 
-def _write(path: Path, text: str | None) -> None:
+#: moves turned into text per json.dumps call: each call holds the GIL, and the window's
+#: thread waits for it, so a long history is written a slice at a time
+MOVES_PER_SLICE = 2000
+
+
+def _record_json(data: dict, history: History) -> str:
+    """``data`` with ``history`` as its "history" member, in compact JSON."""
+    dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    saved = history.to_json()
+    moves = saved["moves"]
+    slices = ",".join(dumps(moves[i : i + MOVES_PER_SLICE])[1:-1] for i in range(0, len(moves), MOVES_PER_SLICE))
+    head = dumps(data)
+    return f'{head[:-1]},"history":{{"moves":[{slices}],"position":{dumps(saved["position"])}}}}}'
+
+
+def _write(path: Path, text) -> None:
+    if callable(text):
+        text = text()
     if text is DELETE:
         try:
             os.unlink(path)
@@ -388,9 +432,10 @@ class Session(_StatsMixin):
         }
         self._put(self.index_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
 
-    def _put(self, path: Path, text: str | None) -> None:
+    def _put(self, path: Path, text) -> None:
         """Write (or with DELETE remove) a file now, or queue it on the writer's thread
-        while a background save is being made."""
+        while a background save is being made (``text`` may then be a function that
+        makes the text, called on that thread)."""
         if self._background:
             self.writer.submit(path, text)
         else:
@@ -424,8 +469,11 @@ class Session(_StatsMixin):
     def record_path(self, key: str) -> Path:
         return self.games_dir / f"{key}.json"
 
-    def _record_text(self, game: Game) -> str:
-        puzzle_file = game.file_data()
+    def _record_text(self, game: Game):
+        """The text of ``game``'s record, or (in a background save) a function that
+        makes it, for the writer's thread: the history is copied here (lists of
+        immutable moves: about a millisecond for 50,000 moves) and turned into text
+        there, so a long game's autosave costs the caller next to nothing."""
         data = {
             "format": RECORD_FORMAT,
             "version": VERSION,
@@ -434,11 +482,15 @@ class Session(_StatsMixin):
             "path": str(game.doc.path) if game.doc.path is not None else None,
             "file_mtime": game.file_mtime,
             "updated": game.updated,
-            "file": puzzle_file,
-            "history": game.history.to_json(),
+            "file": game.file_data(),
             "attempt": {"elapsed": round(game.elapsed, 3), "hints": game.hints, "solver": game.solver_used},
         }
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        history = game.history.copy() if self._background else game.history
+
+        def text() -> str:
+            return _record_json(data, history)
+
+        return text if self._background else text()
 
     def _read_record(self, key: str) -> Game:
         path = self.record_path(key)
@@ -464,7 +516,7 @@ class Session(_StatsMixin):
         origin = data.get("origin")
         attempt = data.get("attempt") if isinstance(data.get("attempt"), dict) else {}
         elapsed, hints = attempt.get("elapsed"), attempt.get("hints")
-        return Game(
+        game = Game(
             elapsed=float(elapsed) if isinstance(elapsed, int | float) and 0 <= elapsed < 1e9 else 0.0,
             hints=hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10**9 else 0,
             solver_used=attempt.get("solver") is True,
@@ -475,6 +527,61 @@ class Session(_StatsMixin):
             updated=float(updated) if isinstance(updated, int | float) else 0.0,
             file_mtime=float(mtime) if isinstance(mtime, int | float) else None,
         )
+        game._saved = game.mark()
+        return game
+
+    def needs_reading(self, key: str) -> bool:
+        """True if opening ``key`` would read and replay a record at least
+        BIG_RECORD_BYTES long (not in memory yet)."""
+        if key in self._games:
+            return False
+        try:
+            return self.record_path(key).stat().st_size >= BIG_RECORD_BYTES
+        except OSError:
+            return False
+
+    def read_game(self, key: str) -> "Game | PuzzleError":
+        """``key``'s game read from its record, or the PuzzleError saying why it cannot
+        be: for another thread (it reads the file and changes nothing here).  Give the
+        answer to ``adopt``."""
+        try:
+            return self._read_record(key)
+        except PuzzleError as exc:
+            return exc
+        except RecursionError:
+            return PuzzleError(f"{self.record_path(key)}: the saved game is nested too deeply.")
+
+    def adopt(self, key: str, answer: "Game | PuzzleError") -> None:
+        """``read_game(key)``'s answer: the game is held in memory for the next open, or
+        its unreadable record is put aside (see ``notices``).  An answer that came too
+        late (the game was opened, or its record removed, meanwhile) changes nothing."""
+        if key in self._games or not self.record_path(key).exists():
+            return
+        if isinstance(answer, Game):
+            self._hold(answer)
+        else:
+            self._put_aside(key, str(answer))
+
+    def _hold(self, game: Game) -> None:
+        """Keep ``game`` in memory as the most recently used; let go of the least
+        recently used beyond MAX_GAMES_HELD (never the current one, and only games whose
+        record is on disk: they come back from it as they were)."""
+        self._games.pop(game.key, None)
+        self._games[game.key] = game
+        excess = len(self._games) - MAX_GAMES_HELD
+        if excess <= 0:
+            return
+        for key, held in list(self._games.items()):
+            if excess <= 0:
+                break
+            if held is not self.current and held.on_record and key in self._index:
+                del self._games[key]
+                excess -= 1
+
+    @property
+    def last_key(self) -> str | None:
+        """The key of the game that is (or, before ``restore``, was last) current."""
+        return self._current_key
 
     def _put_aside(self, key: str, reason: str) -> Path | None:
         """Keep a record that cannot be read under a new name, and say so."""
@@ -516,6 +623,7 @@ class Session(_StatsMixin):
 
     def _save(self, game: Game) -> None:
         self._put(self.record_path(game.key), self._record_text(game))
+        game._saved = game.mark()
         self._index[game.key] = Entry(
             game.key, game.title, game.doc.kind.name, game.status, game.origin, game.source, game.updated
         )
@@ -554,7 +662,7 @@ class Session(_StatsMixin):
             same_puzzle = game.doc.kind is doc.kind and game.doc.kind.encode(game.doc.state) == doc.kind.encode(doc.state)
             stale = doc.path is not None and _mtime(doc.path) != game.file_mtime
             if same_puzzle and not stale:
-                self._games[key] = game
+                self._hold(game)
                 return game
         game = Game(
             key=key,
@@ -564,7 +672,7 @@ class Session(_StatsMixin):
             updated=self.clock(),
             file_mtime=_mtime(doc.path) if doc.path is not None else None,
         )
-        self._games[key] = game
+        self._hold(game)
         return game
 
     def open(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
@@ -586,7 +694,7 @@ class Session(_StatsMixin):
             except PuzzleError as exc:
                 self._put_aside(key, str(exc))
                 raise PuzzleError(self.notices[-1]) from None
-            self._games[key] = game
+            self._hold(game)
         self._set_current(game)
         return game
 
@@ -601,18 +709,20 @@ class Session(_StatsMixin):
         key = self._current_key
         if not key:
             return None
-        if not self.record_path(key).exists():
+        if key not in self._games and not self.record_path(key).exists():
             return None
         entry = self._index.get(key)
         if entry is not None and entry.kind not in registry.KIND_MODULES:
             return None  # a kind this build does not know: its record stays as it is
-        try:
-            game = self._read_record(key)
-        except PuzzleError as exc:
-            self._put_aside(key, str(exc))
-            self._current_key = None
-            return None
-        self._games[key] = game
+        game = self._games.get(key)  # read already (``adopt``)
+        if game is None:
+            try:
+                game = self._read_record(key)
+            except PuzzleError as exc:
+                self._put_aside(key, str(exc))
+                self._current_key = None
+                return None
+        self._hold(game)
         self._set_current(game)
         return game
 
@@ -628,7 +738,7 @@ class Session(_StatsMixin):
             self._games.pop(old_key, None)
             self._index.pop(old_key, None)
             self._put(self.record_path(old_key), DELETE)
-        self._games[game.key] = game
+        self._hold(game)
         if self.current is game:
             self._current_key = game.key
         self.save(game)

@@ -570,6 +570,13 @@ class MainWindow(QMainWindow):
                 self.collection = collection_mod.load(self.settings.collection)
             except PuzzleError:
                 self.settings.collection = ""  # gone or changed: say nothing, list none
+        key = self.session.last_key
+        if key and self._read_first(key, self._restore_game):
+            self.statusBar().showMessage("Restoring your game in progress\u2026")
+            return
+        self._restore_game()
+
+    def _restore_game(self) -> None:
         game = self.session.restore()
         if game is not None:
             self._show_opened(game)
@@ -580,13 +587,45 @@ class MainWindow(QMainWindow):
                 self.open_source(first[0].name)
         self._show_notices()
 
+    # A long game's record replays its whole history when read (up to a second for
+    # 50,000 moves): such a record is read on the pool while the window goes on showing
+    # what it showed, and opened when it is in memory.  Only the newest request opens.
+    _reading = None  # the Background call reading the record the window waits for
+
+    def _read_first(self, key: str, then) -> bool:
+        """True if ``key``'s record is read on the pool first, ``then()`` called on the GUI
+        thread once it is in memory; False if it can be opened at once."""
+        if not self.session.needs_reading(key):
+            return False
+        request = Background(self.session.read_game, key)
+        self._reading = request
+
+        def done(answer):
+            self.session.adopt(key, answer)  # held for later even if no longer awaited
+            if self._reading is request:
+                self._reading = None
+                then()
+
+        def failed(message):
+            if self._reading is request:
+                self._reading = None
+                self.show_error(f"Could not read the saved game: {message}")
+
+        request.done.connect(done)
+        request.failed.connect(failed)
+        self.statusBar().showMessage("Opening the saved game\u2026")
+        return True
+
     def open_source(self, source: str, kind: str | None = None) -> bool:
         """Open a built-in's name, a file path, a game ID or a game on record
         ("game:KEY"); on any problem keep the current game and say why."""
         if source.startswith("game:") and kind is None:
+            key = source[len("game:") :]
+            if self._read_first(key, lambda: self.open_source(source)):
+                return True
             self._save_current_game()
             try:
-                game = self.session.open_key(source[len("game:") :])
+                game = self.session.open_key(key)
             except PuzzleError as exc:
                 self.show_error(str(exc))
                 self.refresh_library()
@@ -708,7 +747,9 @@ class MainWindow(QMainWindow):
         """Show ``doc`` with its game on record (or its own progress if it is new).
 
         The game it replaces stays in its own record.  On any problem keep the current
-        game and say why."""
+        game and say why.  A long game's record is read off the GUI thread first."""
+        if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin)):
+            return True
         self._save_current_game()
         try:
             game = self.session.open(doc, origin)  # changes nothing if it raises
@@ -723,6 +764,7 @@ class MainWindow(QMainWindow):
 
     def _show_opened(self, game: session_mod.Game) -> None:
         """Show the session's current game, whatever was on screen before."""
+        self._reading = None  # a record still being read is no longer what is wanted
         self.stop_solving()
         self.player.clear()
         self._clear_result()

@@ -224,6 +224,7 @@ class SolveJob(QObject):
 # --- one function off the GUI thread -------------------------------------------------------
 _pool = QThreadPool()
 _pool.setMaxThreadCount(2)
+POOL_THREAD_NAME = "puzzlegui-pool"  # Python's name for the pool's (reused, idle-waiting) threads
 _pending: set = set()  # the Background objects whose answer has not been delivered yet
 
 
@@ -236,6 +237,7 @@ class _Call(QRunnable):
         self._args = args
 
     def run(self) -> None:
+        threading.current_thread().name = POOL_THREAD_NAME
         handle = self._handle
         try:
             value = self._fn(*self._args)
