@@ -18,7 +18,9 @@ XDG_CONFIG_HOME / XDG_DATA_HOME / XDG_CACHE_HOME (a fresh one a launch for the f
 row; for the "restored game" row, one that a previous launch autosaved a game into), so
 the user's settings and games are never touched.  Every child writes and reads its
 bytecode under the scratch folder (PYTHONPYCACHEPREFIX), so after the warm-up round no
-launch compiles Python source, as after a `pip install`.
+launch compiles Python source, as after a `pip install`.  The `--help` and `list` rows
+also check what every run printed (each command named; one line per puzzle file in
+resources/puzzles): a fast but incomplete answer shows as WRONG.
 
 Needs: apt-get install xvfb sgt-puzzles libx11-6 (and Qt's xcb libraries:
 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0).
@@ -295,14 +297,35 @@ class Bench:
         return seen - started, (painted - started if painted is not None else None)
 
     @staticmethod
-    def command(argv: list[str], env: dict) -> float:
-        """Seconds for a command-line run, to its exit."""
+    def command(argv: list[str], env: dict, outputs: list[str] | None = None) -> float:
+        """Seconds for a command-line run, to its exit (its output appended to ``outputs``)."""
         started = time.perf_counter()
         out = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, capture_output=True)
         took = time.perf_counter() - started
         if out.returncode != 0:
             raise RuntimeError(f"{' '.join(argv)} exited {out.returncode}: {out.stderr.decode(errors='replace')[-800:]}")
+        if outputs is not None:
+            outputs.append(out.stdout.decode(errors="replace"))
         return took
+
+
+def help_is_complete(text: str) -> bool:
+    """`puzzlegui --help` names every command (the CLI builds only what argv needs)."""
+    from puzzlegui.cli import COMMANDS
+
+    return all(f"\n    {name}" in text for name, _, _ in COMMANDS)
+
+
+def list_is_complete(text: str) -> bool:
+    """`puzzlegui list` prints one line for each puzzle file shipped in resources/puzzles
+    (found by walking the folder, not from puzzlegui's own reader), in kind order."""
+    from puzzlegui.core import registry
+
+    root = Path(__file__).resolve().parents[1] / "resources" / "puzzles"
+    names = [p.stem for kind in registry.names() if (root / kind).is_dir()
+             for p in sorted((root / kind).glob("*.json"), key=lambda p: p.stem)]
+    lines = text.splitlines()
+    return len(names) > 0 and [line.split()[0] for line in lines if line.strip()] == names
 
 
 def launcher() -> str:
@@ -342,14 +365,15 @@ def main(argv: list[str]) -> int:
 
     py = sys.executable
     app = launcher()
+    said: dict[str, list[str]] = {"help": [], "list": []}  # what each run printed, checked at the end
     rows = {
         "python": lambda b: b.command([py, "-c", "pass"], b.env),
         "sgt": lambda b: b.window([SGT_TRACKS]),
         "bare": lambda b: b.window([py, "-c", BARE_QT]),
         "first": lambda b: b.window([app], b.new_home()),
         "restored": lambda b: b.window([app], b.restored_home),
-        "help": lambda b: b.command([app, "--help"], b.new_home()),
-        "list": lambda b: b.command([app, "list"], b.new_home()),
+        "help": lambda b: b.command([app, "--help"], b.new_home(), said["help"]),
+        "list": lambda b: b.command([app, "list"], b.new_home(), said["list"]),
     }
     if args.no_restored:
         del rows["restored"]
@@ -414,8 +438,11 @@ def main(argv: list[str]) -> int:
             table.row(f"{what}: first paint", sample(name, note, paints))
         elif name in times:
             table.text_row(f"{what}: first paint", f"seen {len(paints.get(name, []))} of {len(times[name])}", "-", True)
-    table.row("puzzlegui --help", sample("help"), target=HELP_LIST_TARGET)
-    table.row("puzzlegui list", sample("list"), target=HELP_LIST_TARGET)
+    # a fast run that printed the wrong thing fails the row ("WRONG"), whatever its time
+    table.row("puzzlegui --help", sample("help"), target=HELP_LIST_TARGET,
+              check=all(help_is_complete(text) for text in said["help"]))
+    table.row("puzzlegui list", sample("list", f"{len(said['list'][-1].splitlines())} puzzles"),
+              target=HELP_LIST_TARGET, check=all(list_is_complete(text) for text in said["list"]))
     return table.finish()
 
 

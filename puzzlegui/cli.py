@@ -16,25 +16,24 @@ Exit status: 0 solved / valid, 1 no solution (or none found in time, or a broken
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import json
-import math
 import os
-import signal
 import sys
-import threading
 import time
-from pathlib import Path
 
 TYPE_CHECKING = False  # not typing's: importing typing costs milliseconds
 if TYPE_CHECKING:  # for readers and checkers; bound at run time by _load_core
+    import argparse
+
     from .core import collection, files, registry, solver
     from .core.kind import PuzzleError
 
-# The engines (core: files, collection, registry, solver, PuzzleError) load when a
-# command runs (main calls _load_core), not for `--help`, a usage error or the GUI, which
-# imports what it needs itself: `puzzlegui --help` costs little more than argparse.
+# Start-up (issue 11): `puzzlegui --help` and `puzzlegui list` run in a fresh process
+# each time, so this module imports only os, sys and time.  The rest loads where it is
+# used: argparse when a parser is built (not for a plain `list`), json, math, signal,
+# threading, contextlib and pathlib inside the commands that need them, and the engines
+# (core: files, collection, registry, solver, PuzzleError) when a command runs (main
+# calls _load_core), not for `--help`, a usage error, `list` (core.library) or the GUI,
+# which imports what it needs itself.  tests/test_startup.py checks what each loads.
 _CORE = ("collection", "files", "registry", "solver")
 
 
@@ -64,8 +63,10 @@ class _Later:
         self.module, self.name, self.spec = module, name, spec
 
     def __str__(self) -> str:
-        _load_core()
-        return format(getattr(globals()[self.module], self.name), self.spec)
+        import importlib
+
+        module = importlib.import_module(f"{__package__}.core.{self.module}")
+        return format(getattr(module, self.name), self.spec)
 
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
@@ -104,6 +105,8 @@ def safe(text) -> str:
     """``text`` made harmless for a terminal: control characters, text direction
     controls and undecodable bytes written as escapes (ESC becomes \\x1b)."""
     text = str(text)
+    if text.isprintable():  # fast path: every character _unsafe finds is unprintable
+        return text
     if not any(_unsafe(ch) for ch in text):
         return text
     return "".join(_escape(ch) if _unsafe(ch) else ch for ch in text)
@@ -119,24 +122,74 @@ def _print_error(message: str, status: int = EXIT_BAD_INPUT) -> int:
     return status
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # argparse's own exit code 2 is ours too; keep its wording
-        self.print_usage(sys.stderr)
-        say(f"{self.prog}: error: {message}", sys.stderr)
-        raise SystemExit(EXIT_BAD_INPUT)
+_parser_type = None  # argparse.ArgumentParser with our error(), made by parser_type()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="puzzlegui", description="Play, solve and generate logic puzzles.")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+def parser_type() -> type[argparse.ArgumentParser]:
+    """The class of every parser here, made (and argparse imported) at the first call:
+    `import puzzlegui.cli` and a plain `puzzlegui list` never import argparse."""
+    global _parser_type
+    if _parser_type is None:
+        import argparse
 
-    p = sub.add_parser("open", help="open the GUI on a puzzle")
+        class _Formatter(argparse.HelpFormatter):
+            def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+                if width is None:  # argparse's own default, without importing shutil for it
+                    width = _terminal_columns() - 2
+                super().__init__(prog, indent_increment, max_help_position, width)
+
+        class _Parser(argparse.ArgumentParser):
+            def __init__(self, *args, **kwargs):
+                kwargs.setdefault("formatter_class", _Formatter)
+                super().__init__(*args, **kwargs)
+
+            def error(self, message):  # argparse's own exit code 2 is ours too; keep its wording
+                self.print_usage(sys.stderr)
+                say(f"{self.prog}: error: {message}", sys.stderr)
+                raise SystemExit(EXIT_BAD_INPUT)
+
+        _parser_type = _Parser
+    return _parser_type
+
+
+def _terminal_columns() -> int:
+    """shutil.get_terminal_size().columns (what argparse wraps its help to), without
+    shutil: importing it (with zlib, bz2 and lzma) is most of what `--help` costs."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def build_parser(commands=None) -> argparse.ArgumentParser:
+    """The command line's parser.  Every command of COMMANDS is named in it (so --help
+    and the error for a mistyped command list them all), but only those in ``commands``
+    (any container of names; None: all) get their own arguments.  argparse reads only
+    the arguments of the command it runs, the first positional word, so main() passes
+    the words of argv: the parser then reads argv exactly as the whole one would, for a
+    fraction of the cost of building every command's options."""
+    parser_class = parser_type()
+    parser = parser_class(prog="puzzlegui", description="Play, solve and generate logic puzzles.")
+    sub = parser.add_subparsers(dest="command", parser_class=parser_class)
+    for name, text, arguments in COMMANDS:
+        p = sub.add_parser(name, help=text)
+        if arguments is not None and (commands is None or name in commands):
+            arguments(p)
+    return parser
+
+
+def _open_arguments(p) -> None:
     p.add_argument("source", nargs="?", help="a file, a built-in puzzle's name, or a game ID")
     p.add_argument("--kind", help="the kind, for a game ID or a plain text layout")
 
-    sub.add_parser("list", help="list the built-in puzzles")
 
-    p = sub.add_parser("solve", help="solve a puzzle and report every solution found")
+def _solve_arguments(p) -> None:
     p.add_argument("source")
     p.add_argument("--kind")
     p.add_argument("--all", action="store_true", help="count every solution (up to --max)")
@@ -150,7 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="report the search's progress on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    p = sub.add_parser("check", help="validate a puzzle and the rules of the puzzle as given")
+
+def _check_arguments(p) -> None:
     p.add_argument("source")
     p.add_argument("--kind")
     p.add_argument(
@@ -158,18 +212,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="list the saved entries that no solution of the puzzle contains",
     )
 
-    p = sub.add_parser("hint", help="the next sure move and its reason in one sentence")
+
+def _hint_arguments(p) -> None:
     p.add_argument("source")
     p.add_argument("--kind")
     p.add_argument("--json", action="store_true", help='print {"kind", "move", "text", "cells"}')
 
-    p = sub.add_parser("generate", help="print a new puzzle file (JSON), or --count N as a collection")
+
+def _generate_arguments(p) -> None:
     p.add_argument("kind")
     p.add_argument("--seed", type=int)
     _time_limit_argument(p, "give up when no puzzle is made within SECONDS")
     _count_arguments(p)
 
-    p = sub.add_parser("export", help="draw a puzzle as PNG or SVG, or print puzzles to PDF")
+
+def _export_arguments(p) -> None:
     p.add_argument("source", help="a puzzle, or a collection (PDF: all its puzzles)")
     p.add_argument("--kind")
     p.add_argument("--png", metavar="FILE", help="write the board as a PNG image")
@@ -183,8 +240,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solutions", action="store_true", help="PDF: add solution pages at the end")
     _time_limit_argument(p, f"look for each solution at most SECONDS (default {EXPORT_SOLVE_SECONDS:g})")
 
-    p = sub.add_parser("install-desktop-entry", help="add puzzlegui to the desktop's menu")
-    return parser
+
+#: (name, help, what adds its arguments): the commands, in the order --help lists them
+COMMANDS = (
+    ("open", "open the GUI on a puzzle", _open_arguments),
+    ("list", "list the built-in puzzles", None),
+    ("solve", "solve a puzzle and report every solution found", _solve_arguments),
+    ("check", "validate a puzzle and the rules of the puzzle as given", _check_arguments),
+    ("hint", "the next sure move and its reason in one sentence", _hint_arguments),
+    ("generate", "print a new puzzle file (JSON), or --count N as a collection", _generate_arguments),
+    ("export", "draw a puzzle as PNG or SVG, or print puzzles to PDF", _export_arguments),
+    ("install-desktop-entry", "add puzzlegui to the desktop's menu", None),
+)
 
 
 def _count_arguments(parser) -> None:
@@ -205,6 +272,8 @@ def _time_limit_argument(parser, text: str) -> None:
 def _time_limit_problem(value) -> str | None:
     if value is None:
         return None
+    import math
+
     if not math.isfinite(value) or not 0 < value <= MAX_TIME_LIMIT:
         return f"--time-limit must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:,}, not {value:g}."
     return None
@@ -249,7 +318,9 @@ def cmd_open(args) -> int:
 
 
 def cmd_list() -> int:
-    rows = files.builtins()
+    from .core import library  # names and titles only: no engine loads (issue 11)
+
+    rows = library.builtins()
     width = max((len(b.name) for b in rows), default=10)
     for b in rows:
         say(f"{b.name:<{width}}  {b.kind:<8}  {b.title}")
@@ -282,6 +353,8 @@ def cmd_hint(args) -> int:
     """The next sure move of the puzzle (or of the saved game) and its reason.  Exit 0: a
     move is printed; 1: no sure move (solved, no solution, or the hint only points at a
     wrong entry); 2: bad input."""
+    import json
+
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
     state = doc.history().state
@@ -338,12 +411,17 @@ class _Interrupt:
         self.requested = True
 
     def __enter__(self):
+        import signal
+        import threading
+
         if threading.current_thread() is threading.main_thread():
             self._old = signal.signal(signal.SIGINT, self._handle)
         return self
 
     def __exit__(self, *exc):
         if self._old is not None:
+            import signal
+
             signal.signal(signal.SIGINT, self._old)
         return False
 
@@ -387,6 +465,8 @@ def cmd_solve(args) -> int:
     problem = _time_limit_problem(args.time_limit)
     if problem:
         return _print_error(problem)
+    import json
+
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
     state = kind.solve_start(doc.history().state)
@@ -447,10 +527,18 @@ class _TimeUp(BaseException):
     """The generate time limit passed (a BaseException, so no generator swallows it)."""
 
 
-@contextlib.contextmanager
 def _deadline(seconds: float | None):
-    """Raise _TimeUp in the main thread when ``seconds`` pass: generators have no stop
-    flag, so a timer interrupts them wherever they are."""
+    """A context manager: raise _TimeUp in the main thread when ``seconds`` pass;
+    generators have no stop flag, so a timer interrupts them wherever they are."""
+    from contextlib import contextmanager
+
+    return contextmanager(_deadline_steps)(seconds)
+
+
+def _deadline_steps(seconds: float | None):
+    import signal
+    import threading
+
     if seconds is None:
         yield
         return
@@ -493,7 +581,7 @@ def _deadline(seconds: float | None):
 def cmd_generate(args, extra: list[str]) -> int:
     kind = registry.get(args.kind)
     params = {p.name: p.default for p in kind.parameters()}
-    sub = _Parser(prog=f"puzzlegui generate {kind.name}", description=f"Print a new {kind.title} puzzle file (JSON).")
+    sub = parser_type()(prog=f"puzzlegui generate {kind.name}", description=f"Print a new {kind.title} puzzle file (JSON).")
     sub.add_argument("--seed", type=int, help="the same seed and options make the same puzzle")
     _time_limit_argument(sub, "give up when no puzzle is made within SECONDS (exit status 1; with --count, for each puzzle)")
     _count_arguments(sub)
@@ -566,6 +654,8 @@ def _generate_many(kind, params: dict, seed, count: int, output, time_limit) -> 
         return _print_error(f"--count must be from 1 to {collection.MAX_PUZZLES:,}, not {count}.")
     folder = None
     if output is not None and _is_folder_target(output):
+        from pathlib import Path
+
         folder = Path(output)
         width = max(3, len(str(count)))
         targets = [folder / f"{kind.name}-{i:0{width}d}.json" for i in range(1, count + 1)]
@@ -670,6 +760,29 @@ def _forgiving_streams() -> None:
                 pass
 
 
+def _run(command, *args) -> int:
+    """Run a command; a PuzzleError (bad input) becomes its sentence and exit status 2."""
+    try:
+        return command(*args)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except ValueError as exc:  # PuzzleError is a ValueError; core.kind loads only now
+        from .core.kind import PuzzleError
+
+        if isinstance(exc, PuzzleError):
+            return _print_error(str(exc))
+        raise
+
+
+def _install_desktop_entry() -> int:
+    from .desktop import install_desktop_entry
+
+    say(install_desktop_entry())
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _forgiving_streams()
@@ -677,7 +790,9 @@ def main(argv: list[str] | None = None) -> int:
         from .gui.app import run_gui
 
         return run_gui()
-    parser = build_parser()
+    if argv == ["list"]:  # nothing to read but the command's name: no parser to build
+        return _run(cmd_list)
+    parser = build_parser(commands=argv)  # the arguments of the command argv names
     if argv[0] == "generate":
         # `generate KIND --help` lists that kind's own options, so the kind's parser
         # must see the flag, not the top-level one
@@ -687,34 +802,27 @@ def main(argv: list[str] | None = None) -> int:
             extra.append("--help")
     else:
         args, extra = parser.parse_args(argv), []
+    if args.command == "list":
+        return _run(cmd_list)
+    if args.command == "install-desktop-entry":
+        return _run(_install_desktop_entry)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_BAD_INPUT
     _load_core()  # --help and usage errors have exited by now, without the engines
     if args.command == "solve" and args.list is None:
         args.list = solver.KEEP
-    try:
-        if args.command == "open":
-            return cmd_open(args)
-        if args.command == "export":
-            return cmd_export(args)
-        if args.command == "list":
-            return cmd_list()
-        if args.command == "check":
-            return cmd_check_against_solution(args) if args.against_solution else cmd_check(args)
-        if args.command == "hint":
-            return cmd_hint(args)
-        if args.command == "solve":
-            return cmd_solve(args)
-        if args.command == "generate":
-            return cmd_generate(args, extra)
-        if args.command == "install-desktop-entry":
-            from .desktop import install_desktop_entry
-
-            say(install_desktop_entry())
-            return EXIT_OK
-    except PuzzleError as exc:
-        return _print_error(str(exc))
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
+    if args.command == "open":
+        return _run(cmd_open, args)
+    if args.command == "export":
+        return _run(cmd_export, args)
+    if args.command == "check":
+        return _run(cmd_check_against_solution if args.against_solution else cmd_check, args)
+    if args.command == "hint":
+        return _run(cmd_hint, args)
+    if args.command == "solve":
+        return _run(cmd_solve, args)
+    if args.command == "generate":
+        return _run(cmd_generate, args, extra)
     parser.print_help()
     return EXIT_BAD_INPUT

@@ -35,3 +35,65 @@ def test_the_first_window_imports_nothing_heavy(tmp_path):
     out = run(GUI, tmp_path)
     assert "first window shown" in out.stdout, out.stdout + out.stderr
     assert "heavy: [] exit: 0" in out.stdout, out.stdout
+
+
+# --- `puzzlegui list` and `puzzlegui --help` (issue 11): what each command loads ----------
+# Each runs in a fresh process, so every module it imports is paid for on every run.
+# What the interpreter had loaded before cli.main ran (site, an editable install's
+# finder) is not counted: only what the command itself brought in.
+MEASURE = r"""
+import contextlib, io, json, sys
+argv = %r
+before = set(sys.modules)
+from puzzlegui.cli import main
+out, err = io.StringIO(), io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue(),
+                  "loaded": sorted(set(sys.modules) - before)}))
+"""
+
+# never needed to name the built-in puzzles or to print the commands
+NOT_FOR_LIST = (
+    "argparse", "typing", "shutil", "tempfile", "importlib.resources",
+    "numpy", "PySide6", "puzzlegui.gui", "puzzlegui.kinds",
+    "puzzlegui.core.kind", "puzzlegui.core.files", "puzzlegui.core.validate", "puzzlegui.core.collection",
+    "puzzlegui.core.solver", "puzzlegui.core.history", "puzzlegui.core.session",
+)
+
+
+def command(argv, tmp_path):
+    import json
+
+    out = run(MEASURE % (list(argv),), tmp_path)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def loaded_of(result, names):
+    return [m for m in result["loaded"] if any(m == n or m.startswith(n + ".") for n in names)]
+
+
+def test_list_loads_no_engine_and_no_parser(tmp_path):
+    result = command(["list"], tmp_path)
+    assert result["code"] == 0, result["err"]
+    assert "tracks-mums-2008" in result["out"]
+    assert loaded_of(result, NOT_FOR_LIST) == []
+
+
+def test_help_loads_no_engine(tmp_path):
+    result = command(["--help"], tmp_path)
+    assert result["code"] == 0, result["err"]
+    assert "list the built-in puzzles" in result["out"]
+    assert loaded_of(result, NOT_FOR_LIST[1:] + ("puzzlegui.core", "json")) == []
+    assert "argparse" in result["loaded"]  # the help is argparse's, as before
+
+
+def test_a_commands_help_and_a_usage_error_load_no_engine(tmp_path):
+    for argv in (["check", "--help"], ["hint", "--bogus"], ["list", "extra"]):
+        result = command(argv, tmp_path)
+        assert result["code"] in (0, 2), result
+        assert loaded_of(result, NOT_FOR_LIST[1:] + ("puzzlegui.core",)) == [], argv

@@ -16,12 +16,10 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
-from . import registry
+from . import library, registry
 from .history import History
 from . import validate
 from .kind import PuzzleError, PuzzleKind
@@ -336,6 +334,8 @@ def save_atomic(path, text: str | bytes, follow_links: bool = True) -> None:
         mode = os.stat(path).st_mode & 0o7777
     except OSError:
         mode = _new_file_mode()
+    import tempfile  # only a save needs it (and its imports: shutil, random, ...)
+
     fd, tmp = tempfile.mkstemp(prefix=f"{prefix}{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -392,46 +392,9 @@ def _process_alive(pid: int) -> bool:
 
 
 # --- built-in puzzles ----------------------------------------------------------------
-def _resource_root():
-    try:
-        root = resources.files("puzzlegui.resources") / "puzzles"
-        if root.is_dir():
-            return root
-    except ModuleNotFoundError:
-        pass
-    # running from a checkout that was never installed
-    return Path(__file__).resolve().parents[2] / "resources" / "puzzles"
-
-
-@dataclass(frozen=True)
-class BuiltIn:
-    name: str  # usable as SOURCE on the command line
-    kind: str
-    title: str
-    text: str  # the file's JSON
-
-
-_builtins: list[BuiltIn] | None = None
-
-
-def builtins() -> list[BuiltIn]:
-    """Every built-in puzzle, grouped by kind in registry order, then by file name."""
-    global _builtins
-    if _builtins is None:
-        found = []
-        root = _resource_root()
-        for kind_name in registry.names():
-            folder = root / kind_name
-            if not folder.is_dir():
-                continue
-            for entry in sorted(folder.iterdir(), key=lambda e: e.name.removesuffix(".json")):
-                if not entry.name.endswith(".json"):
-                    continue
-                text = entry.read_text(encoding="utf-8")
-                data = parse_json(text, entry.name)
-                found.append(BuiltIn(entry.name[:-5], kind_name, data.get("title", entry.name[:-5]), text))
-        _builtins = found
-    return _builtins
+# listed by core.library, which imports no engine (for `puzzlegui list`); read here
+BuiltIn = library.BuiltIn
+builtins = library.builtins
 
 
 def load_builtin(name: str) -> PuzzleDoc:

@@ -1,10 +1,15 @@
-"""The list of puzzle kinds.  Adding a kind is one line here (and its package)."""
+"""The list of puzzle kinds.  Adding a kind is one line here (and its package).
+
+Naming the kinds loads nothing: core.kind (the interface) is imported when a kind is
+first used, so `puzzlegui list` reads the names for free."""
 
 from __future__ import annotations
 
 import importlib
 
-from .kind import PuzzleError, PuzzleKind
+TYPE_CHECKING = False  # not typing's: importing typing costs milliseconds
+if TYPE_CHECKING:
+    from .kind import PuzzleKind
 
 # name -> module that defines ``KIND`` (its engine) and, beside it, ``widget.Board``.
 KIND_MODULES: dict[str, str] = {
@@ -44,6 +49,8 @@ def get(name: str) -> PuzzleKind:
     if key not in _loaded:
         module_name = KIND_MODULES.get(key)
         if module_name is None:
+            from .kind import PuzzleError
+
             known = ", ".join(KIND_MODULES)
             raise PuzzleError(f'Unknown puzzle kind "{str(name)[:40]}"; the kinds are: {known}.')
         _loaded[key] = importlib.import_module(module_name).KIND
