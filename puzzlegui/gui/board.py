@@ -268,10 +268,13 @@ class BoardView(QScrollArea):
         if self.board is None:
             return
         base = self.board.minimumSizeHint()
-        view = self.viewport().size()
         if self.zoom <= 1.0:
             self.board.setMinimumSize(base)
         else:
+            # the viewport's size without scroll bars (not viewport().size(): a call that
+            # returns a QWidget makes PySide create every QtWidgets class, and their
+            # enums, ~15 ms, which the first window need not wait for)
+            view = self.maximumViewportSize()
             self.board.setMinimumSize(
                 max(base.width(), int(view.width() * self.zoom)),
                 max(base.height(), int(view.height() * self.zoom)),

@@ -18,13 +18,11 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QBoxLayout,
     QLabel,
     QMainWindow,
     QFrame,
     QHeaderView,
-    QMessageBox,
     QPlainTextEdit,
     QToolBar,
     QScrollArea,
@@ -51,7 +49,8 @@ from .player import checkpoints as replay_checkpoints
 from .worker import Background, SolveJob, wait_background
 
 # export, the dialogs, the aids and the generator task are imported by the methods that
-# use them: about 90 ms that the first window does not wait for
+# use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
+# QMessageBox: PySide makes a Qt class, and its enums, when it is first imported.
 if TYPE_CHECKING:
     from .tasks import GenerateTask
 
@@ -652,6 +651,7 @@ class MainWindow(QMainWindow):
         return self.open_source(coll.items[0].source)
 
     def open_folder_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         folder = QFileDialog.getExistingDirectory(self, "Open a folder of puzzles", str(settings_mod.puzzles_dir()))
         if folder:
             try:
@@ -690,6 +690,7 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return
         stem = (self.doc.name or self.doc.title or "puzzle").replace("/", "-")
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(
             self, "Export the board as an image", str(Path.home() / f"{stem}.png"), "PNG image (*.png);;SVG drawing (*.svg)"
         )
@@ -717,6 +718,7 @@ class MainWindow(QMainWindow):
     def export_pdf(self) -> None:
         if self.doc is None:
             return
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(self, "Print to PDF", str(Path.home() / "puzzles.pdf"), "PDF (*.pdf)")
         if not path:
             return
@@ -838,6 +840,7 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         start = str(settings_mod.puzzles_dir())
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getOpenFileName(
             self, "Open puzzle", start, "Puzzles and collections (*.json *.txt);;All files (*)"
         )
@@ -857,6 +860,7 @@ class MainWindow(QMainWindow):
         folder = settings_mod.puzzles_dir()
         folder.mkdir(parents=True, exist_ok=True)
         stem = (self.doc.name or self.doc.title or "puzzle").replace("/", "-")
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(self, "Save puzzle", str(folder / f"{stem}.json"), "Puzzle files (*.json)")
         if not path:
             return False
@@ -1543,6 +1547,7 @@ class MainWindow(QMainWindow):
         HelpDialog(self.doc.kind if self.doc else None, self).exec()
 
     def about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
         QMessageBox.about(
             self,
             "About puzzlegui",
@@ -1554,6 +1559,7 @@ class MainWindow(QMainWindow):
         """Tell the user in a sentence; the current game stays as it was."""
         self.last_error = message
         self.statusBar().showMessage(message, 10000)
+        from PySide6.QtWidgets import QMessageBox
         box = QMessageBox(QMessageBox.Warning, "puzzlegui", message, QMessageBox.Ok, self)
         box.setTextFormat(Qt.PlainText)  # messages quote files and input: never HTML
         box.setAttribute(Qt.WA_DeleteOnClose)
