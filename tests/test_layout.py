@@ -48,11 +48,21 @@ def test_solve_opens_the_solver_panel(qtbot, window, demo_kind):
     assert not window.solver_dock.isVisible()
     doc = files.PuzzleDoc(demo_kind, demo_kind.decode({"lamps": "000", "target": "111"}), meta={"title": "T"})
     assert window.load_doc(doc)
+    assert window._panel is None  # not made while nobody can see it (start-up, issue 11)
     with qtbot.waitSignal(window.solveFinished, timeout=20000):
         window.actions_by_name["solve"].trigger()
     assert window.solver_dock.isVisible()
+    assert "solution" in window.panel.result_label.text().lower()
     window.stop_solving()
     window.player.clear()
+
+
+def test_the_solver_panel_is_made_when_its_dock_is_shown(qtbot, window):
+    shown(qtbot, window, (1200, 800))
+    assert window._panel is None
+    window.solver_dock.show()
+    assert window._panel is not None and window._panel.isVisible()
+    assert window._panel.result_label.text().startswith("Press Solve")
 
 
 @pytest.mark.parametrize("kind, params", [

@@ -42,7 +42,6 @@ from . import settings as settings_mod
 from .board import BoardView
 from .widgets import ElidedLabel
 from .player import Player
-from .control_panel import SolverPanel
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
 from .player import checkpoints as replay_checkpoints
@@ -373,29 +372,48 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(centre)
 
     def _build_control_panel(self) -> None:
-        self.panel = SolverPanel()
-        self.panel.set_mode(self.settings.solve_mode)
-        self.panel.set_show(self.settings.show)
-        self.panel.max_solutions.setValue(self.settings.max_solutions)
-        self.panel.set_time_limit(self.settings.time_limit)
-        self.panel.set_speed(self.settings.speed)
-        self.panel.solveRequested.connect(self.solve)
-        self.panel.stopRequested.connect(self.stop_solving)
-        self.panel.solutionChosen.connect(self.choose_solution)
-        self.panel.applyRequested.connect(self.apply_solution)
-        self.panel.backRequested.connect(self.back_to_game)
-        self.panel.playRequested.connect(self.toggle_play)
-        self.panel.stepForwardRequested.connect(self.player.step_forward)
-        self.panel.stepBackRequested.connect(self.player.step_back)
-        self.panel.speedChanged.connect(self._speed_changed)
-        self.panel.showChanged.connect(self._show_changed)
+        """The Solver dock.  Its panel is made when it is first needed (the dock shown,
+        or the window asks for ``panel``): a first window that does not show it appears
+        sooner (the panel's module, widgets and their Qt classes cost ~20 ms)."""
+        self._panel = None
         scroll = QScrollArea()  # never squeeze the panel's rows on a short screen
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        scroll.setWidget(self.panel)
-        scroll.setMinimumWidth(self.panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
+        self._panel_scroll = scroll
         self.solver_dock = self._dock("Solver", "solver", scroll, Qt.RightDockWidgetArea)
+        self.solver_dock.visibilityChanged.connect(lambda visible: visible and self.panel)
+
+    @property
+    def panel(self):
+        """The solver panel (made at the first call)."""
+        if self._panel is None:
+            self._make_panel()
+        return self._panel
+
+    def _make_panel(self) -> None:
+        from .control_panel import SolverPanel
+
+        panel = self._panel = SolverPanel()
+        panel.set_mode(self.settings.solve_mode)
+        panel.set_show(self.settings.show)
+        panel.max_solutions.setValue(self.settings.max_solutions)
+        panel.set_time_limit(self.settings.time_limit)
+        panel.set_speed(self.settings.speed)
+        panel.solveRequested.connect(self.solve)
+        panel.stopRequested.connect(self.stop_solving)
+        panel.solutionChosen.connect(self.choose_solution)
+        panel.applyRequested.connect(self.apply_solution)
+        panel.backRequested.connect(self.back_to_game)
+        panel.playRequested.connect(self.toggle_play)
+        panel.stepForwardRequested.connect(self.player.step_forward)
+        panel.stepBackRequested.connect(self.player.step_back)
+        panel.speedChanged.connect(self._speed_changed)
+        panel.showChanged.connect(self._show_changed)
+        scroll = self._panel_scroll
+        scroll.setWidget(panel)
+        scroll.setMinimumWidth(panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
+        self._reset_panel()  # nothing is solved before there is a panel to show it
 
     def _action(self, text, slot, shortcut=None, tip=""):
         action = QAction(text, self)
@@ -1428,8 +1446,9 @@ class MainWindow(QMainWindow):
     def _sync_player(self) -> None:
         result = self.result
         can_play = result is not None and bool(result.solutions or self.recorded_steps)
-        self.panel.set_player(self.player.loaded, self.player.position, self.player.length, self.player.playing,
-                              can_play and self._replay_request is None)
+        if self._panel is not None:
+            self._panel.set_player(self.player.loaded, self.player.position, self.player.length,
+                                   self.player.playing, can_play and self._replay_request is None)
         self._sync_actions()
 
     def _speed_changed(self, speed: float) -> None:
@@ -1471,11 +1490,17 @@ class MainWindow(QMainWindow):
         self.recorded_steps = []
         self._solution_replays = {}
         self.solution_index = 0
-        self.panel.set_solutions(0)
-        self.panel.clear_progress()
-        self.panel.set_result("Press Solve to let the solver work on this puzzle.")
-        self.panel.set_step_text("")
-        self.panel.window_note.setText("")
+        if self._panel is not None:
+            self._reset_panel()
+        self._sync_player()
+
+    def _reset_panel(self) -> None:
+        panel = self._panel
+        panel.set_solutions(0)
+        panel.clear_progress()
+        panel.set_result("Press Solve to let the solver work on this puzzle.")
+        panel.set_step_text("")
+        panel.window_note.setText("")
         self._sync_player()
 
     # ================================================================= generating, editing
