@@ -32,10 +32,26 @@ def test_solve_default_proves_uniqueness(capsys, demo_kind):
     assert code == 0 and "not unique" in out
 
 
-def test_solve_max_caps_the_count(capsys, demo_kind):
+def test_solve_max_caps_the_count(capsys, demo_kind, monkeypatch):
+    monkeypatch.setattr(type(demo_kind), "count_solutions", lambda self, state, should_stop=None: None)
     code, out, _ = run(capsys, "solve", "demo:000/???", "--all", "--max", "3", "--json")
     data = json.loads(out)
-    assert code == 0 and data["count"] == 3 and data["complete"] is False
+    assert code == 0 and data["count"] == 3 and data["complete"] is False and "counted" not in data
+
+
+def test_solve_all_beyond_max_is_counted_exactly_by_the_kinds_counter(capsys, demo_kind):
+    """More solutions than --max: the search lists --max, the kind's counter (no listing)
+    gives the exact total, and the answer says so."""
+    code, out, _ = run(capsys, "solve", "demo:000/???", "--all", "--max", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 8 and data["complete"] is True and data["counted"] is True
+    assert len(data["solutions"]) == 3 and data["listed"] == 3
+    code, out, _ = run(capsys, "solve", "demo:000/???", "--all", "--max", "3")
+    assert code == 0 and "8" in out and "without listing" in out and "--max 3" in out
+    # within --max, the search itself is complete: no counter needed
+    code, out, _ = run(capsys, "solve", "demo:000/???", "--all", "--max", "9", "--json")
+    data = json.loads(out)
+    assert data["count"] == 8 and data["complete"] is True and "counted" not in data
 
 
 def test_solve_a_file_with_progress(capsys, demo_kind, tmp_path):

@@ -216,6 +216,13 @@ class PuzzleKind(ABC):
         as they are (a kind whose solver already words its steps needs nothing more)."""
         return steps
 
+    def count_solutions(self, state, should_stop=None) -> int | None:
+        """The exact number of solutions of ``state`` (a ``solve_start`` state), counted
+        without listing them (e.g. by dynamic programming over a frontier), or None: the
+        kind has no such counter, the board is beyond it, or ``should_stop()`` said so.
+        ``solve --all`` asks for it when the solutions outnumber --max."""
+        return None
+
     def solution_steps(self, state, solution) -> list:
         """Steps for "show the solution", applying in order to ``state`` (a
         ``solve_start`` state); by default one Step per solution move."""

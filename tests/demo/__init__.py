@@ -141,6 +141,12 @@ class DemoKind(PuzzleKind):
         yield from search(0)
         yield Progress(nodes)
 
+    def count_solutions(self, state, should_stop=None):
+        """Each free lamp (target ?) doubles the solutions; a slow board is not counted."""
+        if state.slow:
+            return None
+        return 2 ** sum(1 for t in state.target if t is None)
+
     def solution_moves(self, state, solution):
         # the solution is the set of lamps to toggle from the start; from any state,
         # toggle whatever differs from the start-plus-solution pattern
