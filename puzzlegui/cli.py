@@ -485,20 +485,14 @@ def cmd_solve(args) -> int:
             time_limit=args.time_limit,
             keep=args.list,
         )
-    counted = False
-    if mode == solver.ALL and result.status == solver.SOLVED and not result.complete and result.count >= args.max:
-        # more solutions than --max: the kind may count them all without listing them
+    if mode == solver.ALL:  # more solutions than --max: the kind may count them all without listing
         deadline = None if args.time_limit is None else time.perf_counter() + max(0.0, args.time_limit - result.elapsed)
         with _Interrupt() as interrupt:
-            total = kind.count_solutions(
-                state,
+            solver.count_all(
+                kind, state, result,
                 should_stop=lambda: interrupt.requested or (deadline is not None and time.perf_counter() >= deadline),
             )
-        if isinstance(total, int) and not isinstance(total, bool) and total >= result.count:
-            result.count, result.complete, counted = total, True, True
-    sentence = kind.describe_result(result)
-    if counted:
-        sentence += f" (All counted without listing them; the search stopped listing at --max {args.max:,}.)"
+    sentence = kind.describe_result(result) + solver.counted_note(result)
     if result.stop_reason == solver.STOP_REQUESTED:
         sentence = f"Interrupted. {sentence}"
     reason = None
@@ -519,7 +513,7 @@ def cmd_solve(args) -> int:
         }
         if result.listed < result.count:
             out["listed"] = result.listed
-        if counted:
+        if result.counted:
             out["counted"] = True  # count is exact, found by the kind's counter, not by listing
         if result.status == solver.STOPPED and reason is None:
             out["stopped"] = "time limit" if result.stop_reason == solver.TIME_LIMIT else "interrupted"

@@ -81,6 +81,24 @@ def test_solve_shows_result_replays_and_applies_as_one_step(qtbot, window):
     assert window.history.state.lamps == (0, 0, 0)
 
 
+def test_count_all_beyond_at_most_is_counted_exactly(qtbot, window):
+    """More solutions than "At most": the solver lists that many, and the kind's counter
+    (off the GUI thread) gives the exact total, which the panel states."""
+    load(window, "0000", "????")
+    window.panel.set_mode(solver.ALL)
+    window.panel.set_show("solution")
+    window.panel.max_solutions.setValue(3)
+    with qtbot.waitSignal(window.solveFinished, timeout=5000) as blocker:
+        window.actions_by_name["solve"].trigger()
+    result = blocker.args[0]
+    assert result.count == 16 and result.complete and result.counted and len(result.solutions) == 3
+    text = window.panel.result_label.text()
+    assert "16" in text and "All 16 were counted without listing them" in text
+    assert window.panel.solution_label.text().startswith("Solution 1 of 3")
+    window.stop_solving()
+    window.player.clear()
+
+
 def test_show_the_search_replays_tries_and_backtracks(qtbot, window):
     load(window, "000", "111")
     window.panel.set_mode(solver.ALL)

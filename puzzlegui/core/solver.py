@@ -90,6 +90,7 @@ class Result:
     note: str = ""  # the last Best event's phrase
     stop_reason: str | None = None  # STOP_REQUESTED or TIME_LIMIT when status is STOPPED
     time_limit: float | None = None  # the limit the search ran under, if any
+    counted: bool = False  # count is exact from the kind's counter, beyond what was listed
 
     def __post_init__(self):
         # a Result built by hand from a list of solutions counts them
@@ -207,6 +208,35 @@ def run(
     else:
         result.status = NO_SOLUTION
     return result
+
+
+def count_all(kind, state, result: Result, should_stop: Callable[[], bool] | None = None) -> bool:
+    """After a search for all solutions stopped at ``max_solutions``: the exact total
+    from the kind's counter (``kind.count_solutions``, which counts without listing),
+    set in ``result`` (count, complete, counted).  True if the kind answered; False
+    (``result`` unchanged) if it has no counter, gave up, or ``should_stop()`` said so."""
+    if (
+        result.mode != ALL
+        or result.status != SOLVED
+        or result.complete
+        or result.max_solutions is None
+        or result.count < result.max_solutions
+    ):
+        return False
+    counter = getattr(kind, "count_solutions", None)
+    total = counter(state, should_stop=should_stop) if counter is not None else None
+    if not isinstance(total, int) or isinstance(total, bool) or total < result.count:
+        return False
+    result.count, result.complete, result.counted = total, True, True
+    return True
+
+
+def counted_note(result: Result) -> str:
+    """What a counted result adds to its sentence ("" for any other)."""
+    if not result.counted:
+        return ""
+    return (f" (All {result.count:,} were counted without listing them; the search listed the first "
+            f"{result.max_solutions:,}, as many as asked for.)")
 
 
 def seconds_text(seconds: float) -> str:

@@ -143,9 +143,11 @@ class SolverWorker(QObject):
                 on_progress=on_progress,
                 **extra,
             )
+            # more solutions than "at most": the kind may count them all without listing
+            solver.count_all(self.kind, self.state, result, should_stop)
             # the sentence is the kind's; on a big board it may take a while, so here
             describe = getattr(self.kind, "describe_result", solver.describe)
-            description = describe(result)
+            description = describe(result) + solver.counted_note(result)
         except PuzzleError as exc:
             self.failed.emit(job_id, str(exc))
             return
