@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -133,7 +134,8 @@ def bench_tatham():
 
 
 OPTIMAL_SETS = (
-    # (prefix, what, target on the worst puzzle (the issue asks for the median), time cap each)
+    # (prefix, what, target (the timed row holds the worst puzzle to it, the harness's
+    # rule; the row after it the median, the issue's), time cap each)
     ("4x4n2:", "4x4 2x2 blocks (sgt-twiddle's 4x4n2)", 10.0, 60.0),
     ("4x4n2o:", "4x4 2x2 blocks with arrows (4x4n2o)", 10.0, 30.0),
     ("5x5n3:", "5x5 3x3 blocks (5x5n3)", 20.0, 30.0),
@@ -170,10 +172,10 @@ def bench_optimal(limit: int | None = None):
                 lengths.append(str(len(sol.moves)))
             else:
                 # the last "found N moves; at least M proven" the anytime search said
-                said = re.search(r"found (\d+) moves?; at least (\d+)", " ".join(texts[-3:]))
+                said = re.findall(r"found (\d+) moves?; at least (\d+)", " ".join(texts[-3:]))
                 if said:
-                    found.append(int(said.group(1)))
-                    bounds.append(int(said.group(2)))
+                    found.append(int(said[-1][0]))
+                    bounds.append(int(said[-1][1]))
             times.append(took)
         note = f"{proven}/{len(chosen)} proven" + (f" ({', '.join(lengths)} moves)" if lengths else "")
         if found:
@@ -183,6 +185,12 @@ def bench_optimal(limit: int | None = None):
                   # an unproven scramble ran to its cap, which is over the target: the row
                   # misses ("NO") on time; WRONG is kept for an answer that does not solve
                   Sample.of(times, note=note), target=min(target, cap), check=ok)
+        # the issue's own measure: the median scramble proven within the target (a
+        # scramble left unproven counts as its cap, so more than half must be proven)
+        median = statistics.median(times)
+        table.text_row(f"Twiddle {what} optimal: the median scramble (issue 13's target)",
+                       f"{fmt_seconds(median)}  [{proven}/{len(chosen)} proven]",
+                       f"< {fmt_seconds(target)}", ok and median < target, runs=len(chosen))
 
 
 def _child_run(cmd, env) -> tuple[float, float]:

@@ -69,7 +69,7 @@ def test_issue_examples_count_exactly(gid, length, count):
 
 # --- the anytime search ------------------------------------------------------------------------
 def test_best_answer_streams_before_the_proof_and_bounds_only_rise():
-    state = scrambled(Config(3, 4, 2), 14, 3)
+    state = scrambled(Config(3, 4, 2), 30, 2)
     events = list(solver.solve(state, prove=True))
     kinds = [type(e) for e in events]
     assert Best in kinds and Found in kinds

@@ -11,11 +11,14 @@ position it is given (the player's current one).
 * Optimal (optimal.py, pdb.py): boards of at most 16 tiles, and 5x5 with 3x3 blocks, get
   proven-shortest answers from IDA* over pattern databases.  It is an anytime search:
   first a quick answer by reduction (an upper bound, yielded at once as a Best event
-  so that a stop keeps it), then IDA* deepens from the heuristic's lower bound; Step
-  events (move None) say "found 16 moves; at least 13 proven; searching 14" as it goes,
-  and each new bound is a Best event carrying the answer and the proven lower bound.  Found is yielded only for proven-shortest
-  sequences, every one of them (the last iteration is finished), so the driver's count
-  is exact when it runs to the end.  Traced, each solution is played and taken back.
+  so that a stop keeps it), then IDA* deepens from the heuristic's lower bound while
+  beam searches look for shorter answers (up to IMPROVE_SHARE of the time); Step
+  events (move None) say "found 16 moves; at least 14 proven; searching 14" as it goes,
+  and each new bound or better answer is a Best event carrying the answer and the
+  proven lower bound.  Found is yielded only for proven-shortest sequences: a beam's
+  answer as soon as the proven bound reaches its length, then every other one (the last
+  iteration is finished), so the driver's count is exact when it runs to the end.
+  Traced, each solution is played and taken back.
 * Reduction (reduce.py): outer rows and columns first, then the core.  Traced, each
   placed turn is shown, and the core's IDA* search shows its first tries.  Not proven
   shortest: such a search ends after its one answer but is not exhaustive, which the
@@ -27,6 +30,7 @@ Pure: no Qt.
 from __future__ import annotations
 
 import sys
+import time
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import Best, Found, Progress, Step
@@ -249,6 +253,9 @@ def _quick_upper_bound(state: RotationState):
     return best
 
 
+IMPROVE_SHARE = 0.4  # of the optimal search's time, what the beam searches may take
+
+
 def _solve_optimal(state: RotationState, trace: bool):
     config = state.config
     best = yield from _quick_upper_bound(state)
@@ -262,6 +269,7 @@ def _solve_optimal(state: RotationState, trace: bool):
     looks = yield from _drive(pdb.lookups(config))
     engine = optimal.Engine(config, looks)
     names = engine.moves
+    index = {m: i for i, m in enumerate(names)}
     start = engine.space.locations(state.tiles, state.orient)
     if start is None:
         return
@@ -270,22 +278,75 @@ def _solve_optimal(state: RotationState, trace: bool):
         return
     if upper is not None and upper < lower:  # cannot happen with an admissible heuristic
         raise PuzzleError("The solver's bounds disagree; please report this puzzle.")
+    best_word = tuple(index[m] for m in best.moves) if best is not None else None
     counter = [0]
-    bound = lower
     seen: set = set()
     shown = 0
+
+    def emit(word):
+        """Found for a proven-shortest sequence (played and taken back when traced)."""
+        nonlocal shown
+        sol = RotationSolution(word, True, None, "IDA* with pattern databases", names)
+        if trace and shown < TRACE_LIMIT:
+            moves = sol.moves
+            shown += 2 * len(moves)
+            for i, m in enumerate(moves, start=1):
+                yield Step("place", m, f"A shortest solution, move {i} of {len(moves)}: "
+                           f"{move_text(config, m).lower()}.", cells_of(config, m))
+            yield Found(sol)
+            for m in reversed(moves):
+                yield Step("backtrack", inverse(m), "Take it back to look for the next.", cells_of(config, m))
+        else:
+            yield Found(sol)
+
+    # beam searches (optimal.Engine.improve) look for shorter answers alongside the
+    # proof, taking up to IMPROVE_SHARE of the time; an answer as long as the proven
+    # lower bound is proven shortest before the last iteration has run
+    improver = engine.improve(start, upper, counter) if lower > 0 else None
+    spent = [0.0, 0.0]  # seconds in the proof, in the beam searches
+    bound = lower
     while True:
         text = bound_text(upper, lower, bound)
         yield Step("bound", None, text)
         if best is not None:  # kept as the answer if the search is stopped here
             yield Best(best, lower, text)
+        if best_word is not None and len(best_word) == lower and not seen:
+            # the best answer is as short as the proven bound: proven shortest (the
+            # step above says so); the last iteration lists the others
+            seen.add(best_word)
+            yield from emit(best_word)
+            improver = None
         search = engine.search(start, bound, counter)
         while True:
+            if improver is not None and spent[1] < IMPROVE_SHARE * (spent[0] + spent[1]) + 0.05:
+                t0 = time.perf_counter()
+                try:
+                    word = next(improver)
+                except StopIteration:
+                    improver = None
+                    word = None
+                spent[1] += time.perf_counter() - t0
+                if word is not None and (upper is None or len(word) < upper) and _solves(state, names, word):
+                    best_word = word
+                    best = RotationSolution(word, False, None, "beam search", names)
+                    upper = len(word)
+                    text = bound_text(upper, lower, bound)
+                    yield Step("bound", None, text)
+                    yield Best(best, lower, text)
+                    if upper == lower and not seen:  # as short as the proven bound
+                        seen.add(word)
+                        yield from emit(word)
+                        improver = None
+                yield Progress(counter[0])
+                continue
+            t0 = time.perf_counter()
             try:
                 item = next(search)
             except StopIteration as stop:
+                spent[0] += time.perf_counter() - t0
                 nxt = stop.value
                 break
+            spent[0] += time.perf_counter() - t0
             if item is None:
                 yield Progress(counter[0])
                 continue
@@ -293,29 +354,30 @@ def _solve_optimal(state: RotationState, trace: bool):
                 # the first solution within the bound: no shorter one exists (every
                 # earlier bound was searched through), so this length is proven
                 upper = lower = len(item)
+                improver = None
                 yield Step("bound", None, bound_text(upper, lower, None))
             for word in engine.equivalents(item):
                 if word in seen:
                     continue
                 seen.add(word)
-                sol = RotationSolution(word, True, None, "IDA* with pattern databases", names)
-                if trace and shown < TRACE_LIMIT:
-                    moves = sol.moves
-                    shown += 2 * len(moves)
-                    for i, m in enumerate(moves, start=1):
-                        yield Step("place", m, f"A shortest solution, move {i} of {len(moves)}: "
-                                   f"{move_text(config, m).lower()}.", cells_of(config, m))
-                    yield Found(sol)
-                    for m in reversed(moves):
-                        yield Step("backtrack", inverse(m), "Take it back to look for the next.", cells_of(config, m))
-                else:
-                    yield Found(sol)
+                yield from emit(word)
         if seen:
             yield Progress(counter[0])
             return
         if nxt is None:
             return  # nothing reachable within any bound: the goal cannot be reached
         lower = bound = nxt
+
+
+def _solves(state: RotationState, names, word) -> bool:
+    """Whether the move indices ``word`` take ``state`` to the goal (a check on the
+    beam searches' answers before they are shown)."""
+    config = state.config
+    tiles, orient = state.tiles, state.orient
+    for i in word:
+        _, x, y, d = names[i]
+        tiles, orient = turn(tiles, orient, config.w, config.n, x, y, d == "cw")
+    return is_solved(RotationState(config, tiles, orient if config.oriented else state.orient))
 
 
 def _drive(gen):
