@@ -26,7 +26,7 @@ from puzzlegui.kinds.tracks import KIND
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.count import count_solutions
 from puzzlegui.kinds.tracks.generator import counts_of, lay_path
-from puzzlegui.kinds.tracks.model import initial_state, make_puzzle
+from puzzlegui.kinds.tracks.model import direction, initial_state, make_puzzle
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "tracks" / "data"
 
@@ -154,6 +154,28 @@ def main(argv):
         randoms.append(initial_state(make_puzzle(12, 12, cols, rows, path[0], path[-1], start_edge=se, finish_edge=fe)))
     sample, ok = per_puzzle(randoms, first_100, 1, lambda s, r: r.count == 100 or r.complete)
     table.row(f"12x12 random counts-only boards, 100 solutions or all ({len(randoms)} boards)", sample, 1.0, check=ok)
+
+    # the same with rows split into parts (A in the left column, B on the right edge, as on
+    # the MUMS board) and with a few given pieces of the track
+    rnd = random.Random(5)
+    others = []
+    for k in range(4 if quick else 20):
+        if k % 2 == 0:
+            path, _se, _fe = lay_path(rnd, 12, 12, True)
+            split = rnd.randint(3, 9)
+            cols, rows, right = counts_of(path, 12, 12, split)
+            p = make_puzzle(12, 12, cols, rows, path[0], path[-1], split=split, rows_right=right)
+        else:
+            path, se, fe = lay_path(rnd, 12, 12, False)
+            cols, rows, _ = counts_of(path, 12, 12, None)
+            fixed = {}
+            for _ in range(rnd.randint(1, 3)):
+                i = rnd.randrange(1, len(path) - 1)
+                fixed[path[i]] = direction(path[i], path[i - 1]) | direction(path[i], path[i + 1])
+            p = make_puzzle(12, 12, cols, rows, path[0], path[-1], start_edge=se, finish_edge=fe, fixed=tuple(fixed.items()))
+        others.append(initial_state(p))
+    sample, ok = per_puzzle(others, first_100, 1, lambda s, r: r.count == 100 or r.complete)
+    table.row(f"12x12 random split or given-piece boards, 100 solutions or all ({len(others)} boards)", sample, 1.0, check=ok)
 
     specs = EXACT_8[: 3 if quick else None]
     values = []

@@ -38,11 +38,17 @@ turns up again.  Every solution is found exactly once.
 How long such a search takes to reach its first solutions depends wildly on the side it
 starts from: on one 12x12 many-solution board of benchmarks/bench_tracks.py, the eight
 orientations needed from 1,071 to 834,095 nodes to find 100 solutions.  So an untraced
-solve runs a portfolio (``_portfolio``): sixteen searches (eight sweep orientations, each
-trying track first or empty first) in turns of SLICE nodes, each turn going to the search
-with the most new solutions per node so far; solutions are told apart by their paths, and
-the first search to finish has found them all.  A traced solve (the window's "show the
-search") runs the one search in the default orientation, so its replay is one story.
+solve runs a portfolio (``_portfolio``) of sixteen searches in turns of SLICE nodes, each
+turn going to the search with the most new solutions per node so far; solutions are told
+apart by their paths, and the first search to finish has found them all.  Eight are the
+sweep searches above, one per orientation; the other eight branch by weighted degree
+(fast.Weights: the open cell whose lines and cells have caused the most clashes, per
+possible edge), which on some random 12x12 boards reaches 100 solutions in a tenth of the
+nodes the best sweep needs and on others is the slow one, so the two kinds cover for each
+other.  The portfolio's searches run on fast.Fast, the same Tricky deductions on bit masks
+(a node of the same search costs about 0.7 of what it costs on Engine).  A traced solve
+(the window's "show the search") runs the one sweep search on Engine in the default
+orientation, so its replay is one story, with every step named.
 ``Engine.choose`` (the open fragment end with the fewest continuations) is kept for
 callers that want the old order.
 """
@@ -56,6 +62,7 @@ import time
 from puzzlegui.core.solver import Found, Progress, Step
 from puzzlegui.core.text import cells_span
 
+from . import fast
 from .count import ORIENTATIONS, Frontier, TooBig
 from .model import Solution
 
@@ -784,33 +791,87 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
         else:
             yield Progress(1)
             return
-    if PORTFOLIO < 2:
-        yield from _search(engine, emitted)
-    else:
-        yield from _portfolio(engine)
+    yield from _portfolio(engine)
 
 
-# the searches of a portfolio: (sweep orientation, the value tried first on an edge)
-MEMBERS = tuple((o, YES) for o in range(ORIENTATIONS)) + tuple((o, NO) for o in range(ORIENTATIONS))
-PORTFOLIO = len(MEMBERS)  # searches side by side (1: the default orientation only)
-ALONE = 100  # nodes the default orientation searches alone before the others join
+# The searches of a portfolio: (how it branches, orientation, the value tried first).
+# "weights" branches on the open cell with the most clash weight per possible edge (see
+# fast.Weights; the orientation only orders ties, so the searches start in different
+# corners); "sweep" branches in a sweep orientation and remembers dead sweep states, as
+# ``_search`` does.  Both run on fast.Fast, the bit-mask engine with the same deductions.
+# (Chosen on 60 random 12x12 boards: sixteen weighted searches, or the sixteen sweeps with
+# both first values, or weights shared by the searches, each had a worse worst board.)
+MEMBERS = tuple(("weights", o, YES) for o in range(ORIENTATIONS)) + tuple(("sweep", o, YES) for o in range(ORIENTATIONS))
+PORTFOLIO = len(MEMBERS)  # searches side by side (1: the first only)
+ALONE = 25  # nodes the first search runs alone before the others join
 SLICE = 25  # nodes a search runs before the portfolio chooses again
-PRIOR = 1  # solutions a search is credited with before it finds any (the turns' score)
+PRIOR = 1  # solutions a search is credited with before it finds any
 COMMIT = 2000  # solutions after which the portfolio keeps only its most productive search
 
 
+class _Member:
+    """One search of a portfolio and how it has done so far."""
+
+    __slots__ = ("gen", "kind", "nodes", "new")
+
+    def __init__(self, gen, kind):
+        self.gen = gen
+        self.kind = kind
+        self.nodes = 0
+        self.new = 0  # solutions it reported first
+
+    def rate(self) -> float:
+        """New solutions per node, crediting PRIOR solutions to begin with."""
+        return (self.new + PRIOR) / (self.nodes + 1)
+
+
+def _member(root: Engine, kind, board, start, deads):
+    """One search of a portfolio: a generator of None (a node) and Found events.  Below
+    the Tricky level (the bit-mask engine has only those rules) it is ``_search`` in the
+    kind's orientation."""
+    how, orient, value = kind
+    if board is None:
+        dead = deads.setdefault(orient, set())
+        return _search(root.clone(), len(root.track_log), orient=orient, tick=True, first=value, dead=dead)
+    f = start.copy()
+    if how == "sweep":
+        dead = deads.setdefault(orient, set())
+        sweep = fast.Sweep(board, Frontier(root, orient=orient))
+        gen = fast.search(f, sweep, value, dead=dead, dead_limit=DEAD_LIMIT // max(1, PORTFOLIO))
+    else:
+        order = [board.bit[i] for i in Frontier(root, orient=orient).cell]
+        gen = fast.search_weighted(f, fast.Weights(board, order), value)
+    return _found(gen, board, root.puzzle)
+
+
+def _found(gen, board, p):
+    """A bit-mask search's events as the portfolio takes them: None for a node, Found."""
+    cell_of = board.cell_of
+    for ev in gen:
+        if ev is None:
+            yield None
+        else:
+            path = tuple(cell_of(b) for b in ev)
+            yield Found(Solution(path, p.message(path) if p.has_symbols else None))
+
+
 def _portfolio(root: Engine):
-    """The searches of MEMBERS (up to PORTFOLIO of them: sweep orientations, each trying
-    track or empty first) from copies of ``root``, run in turns of SLICE nodes after the
-    first has searched ALONE nodes by itself.  Each turn goes to the search that has found the most new solutions
-    per node so far (each starts with one turn), so a board that is quick from one side
-    is quick whichever side that is.  Solutions are told apart by their paths and each
-    is reported once.  Every search is complete, so the first one to finish has found
-    every solution and ends the whole.  After COMMIT solutions only the most productive
-    search goes on (remembering which solutions the others reported first), so memory
-    stays bounded when millions are listed."""
+    """The searches of MEMBERS (the first PORTFOLIO of them) from copies of ``root``, run
+    in turns of SLICE nodes after the first has searched ALONE nodes by itself.
+
+    Each turn goes to the search that has found the most new solutions per node so far
+    (each is credited PRIOR to begin with), so a board that is quick for one search is
+    quick whichever search that is.  (Turns by the part of its tree a search seems to
+    have finished did worse: on 60 random 12x12 boards the guesses, from the depth of
+    the search or from the sizes of finished subtrees, sent whole seconds to searches that
+    only looked nearly done.)  Solutions are told apart by their paths and each is
+    reported once.  Every search is complete, so the first one to finish has found every
+    solution and ends the whole.  After COMMIT solutions only the most productive search
+    goes on (remembering which solutions the others reported first), so memory stays
+    bounded when millions are listed.  Below the Tricky level the searches are
+    ``_search`` on copies of ``root`` (the bit-mask engine knows only the Tricky rules)."""
     seen: set = set()
-    members: list = []  # [search, nodes spent, new solutions, (orientation, first value)]
+    members: list = []
     total = 0
     last = time.perf_counter()
     committed = False
@@ -819,7 +880,7 @@ def _portfolio(root: Engine):
         """Run member ``m`` for ``budget`` nodes; returns True if it finished."""
         nonlocal total, last
         spent = 0
-        for ev in m[0]:
+        for ev in m.gen:
             if ev is None:
                 spent += 1
                 total += 1
@@ -828,53 +889,50 @@ def _portfolio(root: Engine):
                     last = now
                     yield Progress(total)
                 if spent >= budget:
-                    m[1] += spent
+                    m.nodes += spent
                     return False
                 continue
-            if type(ev) is Found:
-                key = ev.solution.path
-                if committed:
-                    if key in seen:
-                        seen.discard(key)  # the others reported it before; this search never finds it again
-                        continue
-                elif key in seen:
+            key = ev.solution.path
+            if committed:
+                if key in seen:
+                    seen.discard(key)  # the others reported it before; this search never finds it again
                     continue
-                else:
-                    seen.add(key)
-                m[2] += 1
-                yield Progress(total)
-                yield ev
-        m[1] += spent
+            elif key in seen:
+                continue
+            else:
+                seen.add(key)
+            m.new += 1
+            yield Progress(total)
+            yield ev
+        m.nodes += spent
         return True
 
-    deads: dict = {}  # orientation -> dead sweep states, shared by its searches
-
-    def member(kind):
-        orient, value = kind
-        dead = deads.setdefault(orient, set())
-        return [_search(root.clone(), len(root.track_log), orient=orient, tick=True, first=value, dead=dead), 0, 0, kind]
-
-    kinds = MEMBERS[:PORTFOLIO]
-    first = member(kinds[0])
-    members.append(first)
-    if (yield from turn(first, ALONE)):
-        yield Progress(total)
-        return
-    for kind in kinds[1:]:
-        m = member(kind)
+    board = start = None
+    if root.level >= TRICKY:
+        board = fast.Board(root)
+        start = fast.Fast(board, root)
+        try:
+            start.propagate()
+        except fast.Clash:  # (the root's own deductions found no clash, so this does not happen)
+            yield Progress(total)
+            return
+    deads: dict = {}  # orientation -> dead sweep states, shared by its sweeping searches
+    kinds = MEMBERS[: max(1, PORTFOLIO)]
+    for i, kind in enumerate(kinds):
+        m = _Member(_member(root, kind, board, start, deads), kind)
         members.append(m)
-        if (yield from turn(m, SLICE)):
+        if (yield from turn(m, ALONE if i == 0 else SLICE)):
             yield Progress(total)
             return
     while True:
         if not committed and len(seen) >= COMMIT:
-            best = max(members, key=lambda m: (m[2] + PRIOR) / (m[1] + 1))
+            best = max(members, key=_Member.rate)
             for m in members:
                 if m is not best:
-                    m[0].close()
+                    m.gen.close()
             members = [best]
             committed = True
-        m = max(members, key=lambda m: (m[2] + PRIOR) / (m[1] + 1))
+        m = members[0] if committed else max(members, key=_Member.rate)
         if (yield from turn(m, SLICE if not committed else 1 << 60)):
             yield Progress(total)
             return
@@ -892,7 +950,7 @@ def _search(engine: Engine, emitted: int, trace: bool = False, orient: int = 0, 
     sweep = Frontier(engine, orient=orient)
     if dead is None:
         dead = set()  # sweep states with no completion (a fact of the puzzle and the orientation)
-    dead_limit = DEAD_LIMIT // (PORTFOLIO if tick else 1)
+    dead_limit = DEAD_LIMIT // (max(1, PORTFOLIO) if tick else 1)
     found = 0
     frames: list = []  # [trail mark, track-log length, edge, phase, sweep state, found before]
     descend = True
