@@ -213,3 +213,21 @@ def test_ends_given_with_stubs_and_pieces():
         assert set(solutions(p)) == expected
         seen += 1
     assert seen == 30
+
+
+def test_the_kind_counts_beyond_what_a_search_lists():
+    """kind.count_solutions (what `solve --all` and Count all use past their limit):
+    the known total, from the player's state, stoppable, and through core.solver."""
+    from puzzlegui.core import registry
+    from puzzlegui.core import solver as core_solver
+    from puzzlegui.kinds.tracks.model import initial_state
+
+    kind = registry.get("tracks")
+    p = make_puzzle(5, 5, [None] * 5, [None] * 5, (0, 0), (4, 4))
+    state = initial_state(p)
+    assert kind.count_solutions(state) == 8512
+    assert kind.count_solutions(state, should_stop=lambda: True) is None
+    result = run(kind.solve(state), mode=ALL, max_solutions=100)
+    assert result.count == 100 and not result.complete
+    assert core_solver.count_all(kind, state, result)
+    assert result.count == 8512 and result.complete and result.counted and len(result.solutions) <= 100

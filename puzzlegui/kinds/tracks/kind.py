@@ -274,6 +274,28 @@ class TracksKind(PuzzleKind):
         p = state.puzzle
         return tsolver.solve(p, trace, given_edges=state.edges - p.fixed_edges, given_marks=state.marks)
 
+    #: the most frontier states a count may hold at once (about 150 bytes each)
+    COUNT_MAX_STATES = 1_000_000
+
+    def count_solutions(self, state, should_stop=None):
+        """Every solution counted without listing them: a dynamic programme over the
+        row-by-row frontier of the path (count.py), within COUNT_MAX_STATES states."""
+        from .count import Frontier, TooBig
+
+        p = state.puzzle
+        try:
+            engine = tsolver.root_engine(p, state.edges - p.fixed_edges, state.marks)
+        except tsolver.Contradiction:
+            return 0
+        frontier = Frontier(engine, max_states=self.COUNT_MAX_STATES)
+        try:
+            for _ in frontier.count():
+                if should_stop is not None and should_stop():
+                    return None
+        except TooBig:
+            return None
+        return frontier.total
+
     def explain_search(self, state, steps, should_stop=None):
         """The recorded search with each deduced piece of track given the named deduction
         a person could have made, where explain.py finds one (its own bounds apply)."""
