@@ -37,6 +37,7 @@ class Thumbnails(QObject):
         self.writer = writer  # core.session.Writer: PNGs are written off the GUI thread
         self._icons: dict = {}  # (key, theme) -> QIcon
         self._queue: OrderedDict = OrderedDict()  # key -> loader () -> (kind, state) | None
+        self._shown: dict = {}  # key -> the window's board that showed it when asked (later())
         self._boards: dict = {}  # kind name -> an off-screen board widget of the kind
         self._loaded: list = []  # (key, kind, state) loaded off the GUI thread, to draw
         self._loading = False  # a batch is being loaded on the pool
@@ -85,6 +86,7 @@ class Thumbnails(QObject):
         """Drop what was asked for and not drawn yet (the library was rebuilt)."""
         self._queue.clear()
         self._loaded.clear()
+        self._shown.clear()
         self._timer.stop()
 
     def busy(self) -> bool:
@@ -115,7 +117,7 @@ class Thumbnails(QObject):
     # ------------------------------------------------------------------ drawing
     def store(self, key: str, kind, state) -> QIcon:
         """Draw ``state`` now (the game as the player left it), keep it, save it."""
-        image = self.draw(kind, state)
+        image = self.draw(kind, state, self._shown.pop(key, None))
         icon = QIcon(QPixmap.fromImage(image))
         self._remember((key, self._theme()), icon)
         self._queue.pop(key, None)
@@ -135,25 +137,37 @@ class Thumbnails(QObject):
         self.ready.emit(key)
         return icon
 
-    def later(self, key: str, kind, state) -> None:
+    def later(self, key: str, kind, state, shown=None) -> None:
         """Draw ``state`` for ``key`` soon, from the timer, not now: the moment the player
-        leaves or solves a game is busy enough (a 40x40 board takes tens of ms to draw)."""
+        leaves or solves a game is busy enough.  ``shown``: the window's board showing
+        ``state``, whose picture is already drawn; copying it costs a few ms where
+        drawing a 40x40 board anew costs ~100 (used if it still shows ``state`` then)."""
+        if shown is not None:
+            self._shown[key] = shown
         self._queue.pop(key, None)
         self._loaded = [entry for entry in self._loaded if entry[0] != key]
         self._loaded.insert(0, (key, kind, state))
         if self._started and not self._timer.isActive():
             self._timer.start()
 
-    def draw(self, kind, state) -> QImage:
-        """The board of ``kind`` showing ``state``, SIZE logical pixels square."""
-        board = self._board_for(kind)
+    def draw(self, kind, state, shown=None) -> QImage:
+        """The board of ``kind`` showing ``state``, SIZE logical pixels square: copied
+        from ``shown`` (a board on screen) if it still shows ``state``, else drawn."""
         side = max(1, round(SIZE * self.ratio))
-        # the board is laid out larger, then scaled down smoothly: at 40 px a board's
-        # hairlines and margins would be drawn at their minimums and crowd the picture
-        layout = 160
-        board.resize(layout, layout)
-        board.set_state(state)
-        picture = QImage(layout, layout, QImage.Format_ARGB32_Premultiplied)
+        try:
+            if shown is not None and shown.state is state and shown.kind is kind and not shown.is_animating():
+                board = shown
+            else:
+                board = None
+        except RuntimeError:  # that board has been deleted since
+            board = None
+        if board is None:
+            board = self._board_for(kind)
+            # laid out larger, then scaled down smoothly: at 40 px a board's hairlines
+            # and margins would be drawn at their minimums and crowd the picture
+            board.resize(160, 160)
+            board.set_state(state)
+        picture = QImage(board.width(), board.height(), QImage.Format_ARGB32_Premultiplied)
         picture.fill(Qt.transparent)
         board.render(picture, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)  # no window background
         small = picture.scaled(side, side, Qt.KeepAspectRatio, Qt.SmoothTransformation)
@@ -183,13 +197,24 @@ class Thumbnails(QObject):
     def _work(self) -> None:
         started = time.perf_counter()
         while self._loaded and time.perf_counter() - started < TICK_BUDGET_S:
-            key, kind, state = self._loaded.pop(0)
+            key, kind, state = self._loaded[0]
+            if self._still_moving(key):
+                break  # its board on screen is animating (a turn, the solved glow): next tick
+            self._loaded.pop(0)
             try:
                 self.store(key, kind, state)
             except Exception:  # noqa: BLE001 - a board that cannot be drawn has no picture
                 pass
         if not self._loaded:
             self._timer.stop()
+
+    def _still_moving(self, key: str) -> bool:
+        shown = self._shown.get(key)
+        try:
+            return shown is not None and shown.is_animating()
+        except RuntimeError:  # deleted since: the picture is drawn anew
+            self._shown.pop(key, None)
+            return False
 
     def _remember(self, full, icon) -> None:
         if len(self._icons) >= MEMORY_LIMIT:

@@ -332,7 +332,7 @@ class MainWindow(QMainWindow):
         if game is None or self.history is None:
             return
         if not now:
-            self.thumbs.later(game.key, game.doc.kind, self.history.state)
+            self.thumbs.later(game.key, game.doc.kind, self.history.state, self.board)
             return
         try:
             self.thumbs.store(game.key, game.doc.kind, self.history.state)
