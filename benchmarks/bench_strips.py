@@ -8,6 +8,9 @@ the median and the worst run and the load average while the row ran, and a targe
 only if the worst run meets it.  "Counted" means ``solve --all``: every decomposition up
 to the default ``--max`` of 1000, so the count is exact when it is below 1000.  The exit
 status is 1 if any target is missed or any count is wrong.
+
+The 16x16 row is the stretch goal (the codec takes grids up to 16x16): grids of
+``exactly: len4 len6`` with one decomposition each, counted in under a second.
 """
 
 from __future__ import annotations
@@ -73,6 +76,67 @@ ISSUE_BOARDS = (
     ),
 )
 ISSUE_COUNTS = (4, 44, 144)
+
+#: the stretch goal: 16x16 grids (the codec's largest) cut from ``exactly: len4 len6``
+#: (all 46 patterns of lengths 4 and 6 once: 256 cells), each with one decomposition;
+#: ``random_grid(16, 16, set, seed)`` for seeds 0, 1, 2, kept literally like the above
+BIG_BOARDS = (
+    (
+        "bwwbbwwwwbbbbbww",
+        "bwwbwbwwwwwwbwbw",
+        "wbbwwbbwwbwbwbwb",
+        "bwbwwbbbbbwwbwww",
+        "bwbbwbbwbwwbbbwb",
+        "wbbbbbwwwbbwwwbb",
+        "bbbbbwwwwwbbwwbw",
+        "bbwwwbbwwwbbwbwb",
+        "wbwbbwbwbbbwbwwb",
+        "bwbwbwwwwwbwwwbw",
+        "wbbbwbwwwwwwbbwb",
+        "bwwbwbbbbwwbwwbb",
+        "bwbwwbwbwwwwwwwb",
+        "bbwbwwwbbwwbbwwb",
+        "bbbwbbbwwbbbbwww",
+        "wbbbbbbwwwbbwbbb",
+    ),
+    (
+        "bbwwwwwbwbwbbwbw",
+        "bwbwwbwbwwbwbwbb",
+        "bbbbwwwwwbbwbwbb",
+        "wbbwbbbbbwwbwwbw",
+        "wbbwbbwbbwbwbwbb",
+        "bbwwbwbbwbbwbwbw",
+        "bbwwbwbbwwwbwwbb",
+        "wwbwbbwwbwbbwbwb",
+        "wbbbwbbbwbbwwwbb",
+        "wbwwwbwwbwwwbbww",
+        "bbbwwwwbbwbbbwwb",
+        "bwbwbwbbwbwwwwbb",
+        "wbbbbwwwwwwbwwbb",
+        "bwbbbwbwwwbwwwwb",
+        "wbbwbbwwwwwbbwbb",
+        "wbbbwwwbbbwwwwww",
+    ),
+    (
+        "wwwbwwwwwwwbwbbb",
+        "wwwbbwwwwbbwwbwb",
+        "wwwwwbwbbbbwbwbb",
+        "wbbbwbbwbwwbbwwb",
+        "bbwwbwbbwwbwbbbb",
+        "bwbwbwbbwwbbbbbb",
+        "wwbbbbbwbwwbbbbw",
+        "bwwbbwbwbwbbbbww",
+        "bbbbbwbbbwwbwwww",
+        "wwwbbbbbbwbbwbww",
+        "wwbwbwwwbbbwbwwb",
+        "wwwbbbwwbwwbwbbb",
+        "wwwbbwwwbwwbbbww",
+        "wwwbbwbwbwbwbbww",
+        "wwwwbbwbbwbwwwbw",
+        "bbwbwwbwbwwwbwbb",
+    ),
+)
+
 COUNT_LIMIT = 60.0  # seconds a 12x12 count may take here before the row says "> limit"
 
 
@@ -174,6 +238,11 @@ def main(argv):
         strips = parse_set(text)
         boards = [random_grid(12, 12, strips, seed=s) for s in seeds]
         count_row(table, f"12x12 random ({text}), seeds {seeds.start}-{seeds.stop - 1}", boards, 1)
+
+    # stretch: 16x16, one decomposition each
+    big = parse_set("exactly: len4 len6")
+    count_row(table, "16x16 unique grid (exactly: len4 len6), 3 grids", [make_state(b, big) for b in BIG_BOARDS],
+              1 if quick else 3, expected=[1] * len(BIG_BOARDS))
 
     at_most4 = parse_set("at most: len4*2")
     times = [timed(lambda s=s: generator.generate(8, 8, at_most4, seed=s))[0] for s in range(5 if quick else 10)]

@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-PURE = ("stripset", "model", "solver", "generator", "codec", "meta", "kind")
+PURE = ("stripset", "model", "solver", "count", "batch", "generator", "codec", "meta", "kind")
 
 
 def test_engine_modules_do_not_import_qt():

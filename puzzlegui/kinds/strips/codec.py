@@ -28,8 +28,9 @@ from __future__ import annotations
 from puzzlegui.core import validate
 from puzzlegui.core.kind import PuzzleError
 
-from .model import LETTER_CHARS, MAX_SIDE, NO_LETTER, StripsState, make_state
+from .model import LETTER_CHARS, NO_LETTER, StripsState, make_state
 from .stripset import (
+    MAX_COUNT,
     MAX_LENGTH,
     SEED,
     SEED_CELLS,
@@ -40,6 +41,10 @@ from .stripset import (
 )
 
 MAX_SET_TEXT = 10_000  # characters of a strip set's text: "len1-12" is 7
+#: grids up to 16x16 load and solve: the batched search (batch.py) counts a 16x16 grid
+#: of distinct patterns (``exactly: len4 len6``) in a fraction of a second.  Generated
+#: puzzles and the editor stay within model.MAX_SIDE.
+MAX_SIDE = 16
 
 # the one place where every field's type and range is checked; the grid's shape, the
 # letters' agreement with it and the strip set's syntax and fit follow in decode
@@ -65,7 +70,7 @@ SECTION = validate.Obj(
                             "each": validate.Text(0, 20, noun='"exactly" or "at most"'),
                             "patterns": validate.Map(
                                 validate.Text(0, 100, noun="a pattern"),
-                                validate.Int(1, 144),
+                                validate.Int(1, MAX_COUNT),
                                 hi=1000,
                                 noun='an object that maps patterns to counts, like {"wbw": 1, "bb": 2}',
                             ),
@@ -206,9 +211,10 @@ def _strips_object(value: dict) -> StripSet:
             raise PuzzleError(
                 f"{validate.shown(pattern, 20)} in the strip set is not a pattern of b and w (1 to {MAX_LENGTH} cells)."
             )
-        if not _whole(n) or not 1 <= n <= 144:
+        if not _whole(n) or not 1 <= n <= MAX_COUNT:
             raise PuzzleError(
-                f"The count of {validate.shown(pattern, 20)} must be a whole number from 1 to 144, not {validate.shown(n)}."
+                f"The count of {validate.shown(pattern, 20)} must be a whole number from 1 to {MAX_COUNT}, "
+                f"not {validate.shown(n)}."
             )
         counts[pattern.lower()] = n
     return StripSet.of(counts, exact=each == "exactly")

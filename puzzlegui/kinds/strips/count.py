@@ -16,7 +16,8 @@ ZDD-based counters do.  It shines when a set has few patterns with many copies e
 share a state, where Algorithm X (solver.py) repeats the same dead ends for each.  With
 many patterns used once each (``len1*2 len4-5``: 32 patterns) the used multiset is a
 subset of 32 and states hardly ever repeat; there the exact-cover search with its
-pattern columns wins, so the kind only sweeps when ``suits`` says so.
+pattern columns wins (solver.py, and batch.py for big grids), so the kind only sweeps
+when ``suits`` says so.
 
 ``walk`` yields the same solver events as the search (Progress, Found as found), so
 Stop, ``--max`` and the streaming contract are unchanged; ``count`` counts without

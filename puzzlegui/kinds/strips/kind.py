@@ -57,7 +57,7 @@ class StripsKind(PuzzleKind):
         "and Statistics Society): 25 grids of 5x5 to cut into distinct strips, whose 1x1 cells "
         "build a 26th grid whose black strips spell the answer. Grid data as transcribed in the "
         'article "Solving the puzzle from the university quest using Python". Generalised here '
-        "to any size up to 12x12 and any strip set."
+        "to any size up to 16x16 (generated ones up to 12x12) and any strip set."
     )
     aid_notes = {
         "hint": "Names the forced strip: the only pattern of the set that still fits a cell, or the only "

@@ -21,6 +21,12 @@ has its 1x1 and the search would only notice much deeper, when the 1x1s run out.
 cells are "holes": more holes of one colour than 1x1s of that colour left ends the
 branch at once, and as many means those 1x1s can go nowhere else.  Every decomposition
 is found once and reported as soon as it is found.
+
+This search settles small puzzles in a few hundred nodes and replays its steps for the
+board ("show the search").  ``solve`` gives it SWITCH_NODES nodes; a puzzle still open
+then goes to the batched search (batch.py), which prunes with a hole budget and runs
+thousands of positions at once: a 12x12 grid of ``len1*2 len4-5`` that takes this
+search 10 s takes that one well under a second.
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from __future__ import annotations
 from puzzlegui.core.solver import Found, Progress, Step
 from puzzlegui.core.text import cells_span
 
+from .batch import BatchSearch
+from .batch import suits as batch_suits
 from .count import Sweep, TooBig
 from .count import count as count_all
 from .count import suits as sweep_suits
@@ -35,6 +43,8 @@ from .model import StripsState, cell_name, placements, sort_pieces
 from .stripset import pattern_text
 
 PROGRESS_WORK = 20_000  # cells + patterns scanned between Progress events: a few ms
+SWITCH_NODES = 2_000  # nodes of Algorithm X before the batched search takes over (~40 ms) ...
+SWITCH_PER_FOUND = 500  # ... and more for each decomposition it found
 
 
 def _bits(mask: int):
@@ -137,9 +147,28 @@ class Search:
             if plans is None:
                 nodes = yield from self._walk(self.remaining[:], False, trace, nodes)
             else:
-                for rem in plans:
+                self._plans = plans
+                for i, rem in enumerate(plans):
+                    self._plan = i
                     nodes = yield from self._walk(rem, True, trace, nodes)
         yield Progress(nodes)
+
+    def frontier(self) -> list[tuple[int, list]]:
+        """What is left to search, read at a Progress event of ``run`` with plans: one
+        (plan number, strips to place) per subtree not yet entered.  Strips are pieces
+        (pattern, cells).  The subtrees are disjoint and with what was searched cover
+        every decomposition, so another search can take over from here."""
+        out = []
+        stack, chosen = self._stack, self._chosen
+        top = len(stack) - 1
+        for depth, frame in enumerate(stack):
+            options, start = frame[0], frame[1]
+            if depth == top:
+                start -= 1  # the option being tried: its subtree is not entered yet
+            prefix = [self.pieces[q] for q in chosen[:depth]]
+            out.extend((self._plan, prefix + [self.pieces[q]]) for q in options[start:])
+        out.extend((i, []) for i in range(self._plan + 1, len(self._plans)))
+        return out
 
     def plans(self, limit: int = 256):
         """The exact searches that together cover this puzzle, or None for one
@@ -210,6 +239,7 @@ class Search:
         chosen: list[int] = []
         # each frame: [options, next index, live before, uncovered before]
         stack: list[list] = []
+        self._stack, self._chosen = stack, chosen  # for frontier()
         descend = True
         while True:
             if descend:
@@ -359,32 +389,70 @@ def solve(state: StripsState, trace: bool = False):
     """Every decomposition of ``state`` that keeps the strips already cut.
 
     Sets of few patterns (count.suits) are swept cell by cell with memoised
-    sub-problems (count.py); if that outgrows its memory before finding anything, or
-    when the search is traced (the board replays Algorithm X's steps), the exact-cover
-    search runs instead.  Either way every decomposition is found once."""
+    sub-problems (count.py); if that outgrows its memory before finding anything the
+    search runs instead.  The search is this module's Algorithm X, which settles small
+    puzzles in a few hundred nodes; one that is still going after SWITCH_NODES nodes
+    (more if it keeps finding decompositions) hands the subtrees it has not entered to
+    the batched search (batch.py), which prunes harder and advances thousands of
+    positions at once.  A traced search (the board replays its steps) is always
+    Algorithm X.  Either way every decomposition is found once, as soon as it is found."""
     if not trace and sweep_suits(state):
         try:
             yield from Sweep(state).walk()
             return
         except TooBig:
             pass  # nothing was found yet, so the search starts afresh
-    yield from Search(state).run(trace)
+    search = Search(state)
+    if trace:
+        yield from search.run(trace)
+        return
+    yield from _search_then_batch(state, search)
+
+
+def _search_then_batch(state: StripsState, search: Search):
+    """Algorithm X until it has spent SWITCH_NODES nodes (and SWITCH_PER_FOUND more for
+    each decomposition it found: where decompositions are dense a depth-first search
+    reaches the next one sooner); then the batched search takes the subtrees it has not
+    entered (Search.frontier), so nothing is searched twice."""
+    plans = None if search.overused else search.plans()
+    if plans is None or not batch_suits(state):
+        yield from search.run(False)
+        return
+    events = search.run(False)
+    nodes = found = 0
+    for event in events:
+        if type(event) is Progress:
+            nodes = event.nodes
+            if nodes > SWITCH_NODES + SWITCH_PER_FOUND * found:
+                starts = search.frontier()
+                events.close()
+                break
+        else:
+            found += 1
+        yield event
+    else:
+        return  # the plain search finished
+    for event in BatchSearch(state, plans, starts=starts).run():
+        yield Progress(nodes + event.nodes) if type(event) is Progress else event
 
 
 def count(state: StripsState, limit: int | None = None) -> int:
     """How many decompositions (stopping at ``limit``); for the generator and tests.
 
-    Counted without listing when the sweep suits the set (count.count)."""
+    Counted without listing when the sweep suits the set (count.count), else listed by
+    the search as in ``solve``."""
     if sweep_suits(state):
         exact = count_all(state)
         if exact is not None:
             return exact if limit is None else min(exact, limit)
     n = 0
-    for event in Search(state).run(False):
+    events = _search_then_batch(state, Search(state))  # the sweep, if it suits, gave up
+    for event in events:
         if type(event) is Found:
             n += 1
             if limit is not None and n >= limit:
                 break
+    events.close()
     return n
 
 

@@ -31,7 +31,7 @@ from puzzlegui.core.kind import PuzzleError
 
 MAX_LENGTH = 12  # no strip can be longer than the largest grid side
 MAX_PATTERNS = 400  # distinct patterns in one set (len1-8 has 276)
-MAX_COUNT = 144  # copies of one pattern: a 12x12 grid of 1x1s
+MAX_COUNT = 256  # copies of one pattern: a 16x16 grid of 1x1s (codec.MAX_SIDE)
 
 _TOKEN = re.compile(r"^(?:len(\d+)(?:-(\d+))?|([bw]+))(?:[*x](\d+))?$")
 _MODE = re.compile(r"^\s*(exactly|at[ -]?most)\s*:?\s*", re.IGNORECASE)
