@@ -15,9 +15,11 @@ The 16x16 row is the stretch goal (the codec takes grids up to 16x16): grids of
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
+from pathlib import Path
 
 from harness import Sample, Table, load_average, measure
 
@@ -27,115 +29,14 @@ from puzzlegui.kinds.strips.model import make_state
 from puzzlegui.kinds.strips.stripset import parse_set
 
 
-#: issue 13's three slow boards: random 12x12 grids cut from ``exactly: len1*2 len4-5``
-#: (``random_grid(12, 12, set, seed)`` for seeds 0, 1, 2 with the generator of the time),
-#: with 4, 44 and 144 decompositions; kept literally so the rows do not move when the
-#: generator changes.
-ISSUE_BOARDS = (
-    (
-        "wbbbwbbbbwbb",
-        "wwwbwbwwbbbw",
-        "bwwwbbbbwwbb",
-        "bwbwwbwbwwww",
-        "bwwwbwbbbwbw",
-        "bwbbwwwwwbwb",
-        "wbwwwbbbwwwb",
-        "bbwbwwwbwbbb",
-        "bbwbwwbbwwwb",
-        "wbwwwbbbwwbb",
-        "wwwbbwbwbbbw",
-        "wbwbbwwwbbbw",
-    ),
-    (
-        "wwbwbwwbbbbb",
-        "wwwwwbbwwbwb",
-        "bbbwwwwbbbbb",
-        "bbbwbwbbbwww",
-        "bwwbwbwwbwbb",
-        "bwbbbwwbwwww",
-        "bwbwbbbbbbbw",
-        "wwwbbwbbbwbw",
-        "bwbbbbwwwwbw",
-        "bbwbbwwbbwbw",
-        "wbwbbwwbwwww",
-        "bwwwwbwwwbww",
-    ),
-    (
-        "bwbwbbbbbbww",
-        "wwbbwbbwbbww",
-        "wbwbbwwbwbwb",
-        "bwbbbwbbbbww",
-        "bwwwwwwbwbbb",
-        "bbwwwbwbbwww",
-        "wwbwbbbwwbbw",
-        "wwwwbwwwwbbw",
-        "bbbwbwbbwwwb",
-        "wbbbwbwwbbbb",
-        "wbwbbbbwwwbw",
-        "wbbwbbwwwwww",
-    ),
-)
+#: issue 13's three slow boards (4, 44 and 144 decompositions of ``exactly: len1*2
+#: len4-5``) and three 16x16 grids of ``exactly: len4 len6``, kept literally in the
+#: tests' data (tests/strips/data/boards.json) so the rows do not move when the
+#: generator changes
+_BOARDS = json.loads((Path(__file__).resolve().parents[1] / "tests" / "strips" / "data" / "boards.json").read_text())
+ISSUE_BOARDS = tuple(tuple(b) for b in _BOARDS["issue_boards"])
 ISSUE_COUNTS = (4, 44, 144)
-
-#: the stretch goal: 16x16 grids (the codec's largest) cut from ``exactly: len4 len6``
-#: (all 46 patterns of lengths 4 and 6 once: 256 cells), each with one decomposition;
-#: ``random_grid(16, 16, set, seed)`` for seeds 0, 1, 2, kept literally like the above
-BIG_BOARDS = (
-    (
-        "bwwbbwwwwbbbbbww",
-        "bwwbwbwwwwwwbwbw",
-        "wbbwwbbwwbwbwbwb",
-        "bwbwwbbbbbwwbwww",
-        "bwbbwbbwbwwbbbwb",
-        "wbbbbbwwwbbwwwbb",
-        "bbbbbwwwwwbbwwbw",
-        "bbwwwbbwwwbbwbwb",
-        "wbwbbwbwbbbwbwwb",
-        "bwbwbwwwwwbwwwbw",
-        "wbbbwbwwwwwwbbwb",
-        "bwwbwbbbbwwbwwbb",
-        "bwbwwbwbwwwwwwwb",
-        "bbwbwwwbbwwbbwwb",
-        "bbbwbbbwwbbbbwww",
-        "wbbbbbbwwwbbwbbb",
-    ),
-    (
-        "bbwwwwwbwbwbbwbw",
-        "bwbwwbwbwwbwbwbb",
-        "bbbbwwwwwbbwbwbb",
-        "wbbwbbbbbwwbwwbw",
-        "wbbwbbwbbwbwbwbb",
-        "bbwwbwbbwbbwbwbw",
-        "bbwwbwbbwwwbwwbb",
-        "wwbwbbwwbwbbwbwb",
-        "wbbbwbbbwbbwwwbb",
-        "wbwwwbwwbwwwbbww",
-        "bbbwwwwbbwbbbwwb",
-        "bwbwbwbbwbwwwwbb",
-        "wbbbbwwwwwwbwwbb",
-        "bwbbbwbwwwbwwwwb",
-        "wbbwbbwwwwwbbwbb",
-        "wbbbwwwbbbwwwwww",
-    ),
-    (
-        "wwwbwwwwwwwbwbbb",
-        "wwwbbwwwwbbwwbwb",
-        "wwwwwbwbbbbwbwbb",
-        "wbbbwbbwbwwbbwwb",
-        "bbwwbwbbwwbwbbbb",
-        "bwbwbwbbwwbbbbbb",
-        "wwbbbbbwbwwbbbbw",
-        "bwwbbwbwbwbbbbww",
-        "bbbbbwbbbwwbwwww",
-        "wwwbbbbbbwbbwbww",
-        "wwbwbwwwbbbwbwwb",
-        "wwwbbbwwbwwbwbbb",
-        "wwwbbwwwbwwbbbww",
-        "wwwbbwbwbwbwbbww",
-        "wwwwbbwbbwbwwwbw",
-        "bbwbwwbwbwwwbwbb",
-    ),
-)
+BIG_BOARDS = tuple(tuple(b) for b in _BOARDS["big_boards"])
 
 COUNT_LIMIT = 60.0  # seconds a 12x12 count may take here before the row says "> limit"
 

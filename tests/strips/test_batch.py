@@ -9,7 +9,9 @@ size; and solve() must hand over from Algorithm X to it without losing or repeat
 decomposition.
 """
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -196,21 +198,11 @@ def _reporting_often(init):
     return patched
 
 
-#: issue 13's board with four decompositions (benchmarks/bench_strips.py ISSUE_BOARDS[0])
-FOUR = (
-    "wbbbwbbbbwbb",
-    "wwwbwbwwbbbw",
-    "bwwwbbbbwwbb",
-    "bwbwwbwbwwww",
-    "bwwwbwbbbwbw",
-    "bwbbwwwwwbwb",
-    "wbwwwbbbwwwb",
-    "bbwbwwwbwbbb",
-    "bbwbwwbbwwwb",
-    "wbwwwbbbwwbb",
-    "wwwbbwbwbbbw",
-    "wbwbbwwwbbbw",
-)
+#: issue 13's board with four decompositions, and a 16x16 grid cut from ``exactly: len4
+#: len6`` (the boards benchmarks/bench_strips.py counts too)
+_BOARDS = json.loads((Path(__file__).parent / "data" / "boards.json").read_text())
+FOUR = tuple(_BOARDS["issue_boards"][0])
+BIG = tuple(_BOARDS["big_boards"][0])
 
 
 def test_an_issue_board_is_counted_by_the_batched_search():
@@ -228,25 +220,6 @@ def test_an_issue_board_is_counted_by_the_batched_search():
     assert len({as_cells(s) for s in result.solutions}) == 4
 
 
-#: a 16x16 grid cut from ``exactly: len4 len6`` (benchmarks/bench_strips.py BIG_BOARDS[0])
-BIG = (
-    "bwwbbwwwwbbbbbww",
-    "bwwbwbwwwwwwbwbw",
-    "wbbwwbbwwbwbwbwb",
-    "bwbwwbbbbbwwbwww",
-    "bwbbwbbwbwwbbbwb",
-    "wbbbbbwwwbbwwwbb",
-    "bbbbbwwwwwbbwwbw",
-    "bbwwwbbwwwbbwbwb",
-    "wbwbbwbwbbbwbwwb",
-    "bwbwbwwwwwbwwwbw",
-    "wbbbwbwwwwwwbbwb",
-    "bwwbwbbbbwwbwwbb",
-    "bwbwwbwbwwwwwwwb",
-    "bbwbwwwbbwwbbwwb",
-    "bbbwbbbwwbbbbwww",
-    "wbbbbbbwwwbbwbbb",
-)
 
 
 def test_a_16x16_grid_loads_and_has_its_one_decomposition():
