@@ -222,6 +222,24 @@ class PatternDB:
         self.dist = arrays["dist"]
         return True
 
+    def _digits(self, index):
+        """Each tile's place (rank within its orbit) in the database indices ``index``."""
+        digits = []
+        for r in self.radix:
+            digits.append(index % r)
+            index = index // r
+        return digits
+
+    def _steps(self) -> list:
+        """Per tile, per move (undone): the rank its place moves to."""
+        space = self.space
+        step = []
+        for locs_i in self.orbit_locs:
+            rank = np.full(space.locs, -1, dtype=np.int64)
+            rank[locs_i] = np.arange(len(locs_i))
+            step.append(np.array([rank[m[locs_i]] for m in space.back_maps], dtype=np.int64))
+        return step
+
     def build(self):
         """Fill the table breadth-first; yields the number of placements found so far
         after each move of each level (so a search can be stopped between them)."""
@@ -241,22 +259,14 @@ class PatternDB:
         dist[frontier] = 0
         found = len(frontier)
         # per tracked tile: orbit rank -> orbit rank after each inverse move
-        step = []
-        for i, locs_i in enumerate(self.orbit_locs):
-            rank = np.full(space.locs, -1, dtype=np.int64)
-            rank[locs_i] = np.arange(len(locs_i))
-            step.append(np.array([rank[m[locs_i]] for m in space.back_maps], dtype=np.int64))
+        step = self._steps()
         depth = 0
         while len(frontier):
             depth += 1
             nxt = []
             # in slices, so that a big database's build can be stopped within a moment
             for lo in range(0, len(frontier), BUILD_SLICE):
-                digits = []
-                rest = frontier[lo : lo + BUILD_SLICE]
-                for r in self.radix:
-                    digits.append(rest % r)
-                    rest = rest // r
+                digits = self._digits(frontier[lo : lo + BUILD_SLICE])
                 for mi in range(len(space.back_maps)):
                     cand = step[0][mi][digits[0]] * self.weights[0]
                     for i in range(1, k):
@@ -311,22 +321,14 @@ class WeightedDB(PatternDB):
         dist[np.unique(self.index(locs))] = 0
         found = int(np.count_nonzero(dist == 0))
         # per tracked tile: orbit rank -> rank after each inverse move, and whether it moved
-        step, moved = [], []
-        for locs_i in self.orbit_locs:
-            rank = np.full(space.locs, -1, dtype=np.int64)
-            rank[locs_i] = np.arange(len(locs_i))
-            step.append(np.array([rank[m[locs_i]] for m in space.back_maps], dtype=np.int64))
-            moved.append(np.array([m[locs_i] != locs_i for m in space.back_maps], dtype=np.int8))
+        step = self._steps()
+        moved = [np.array([m[locs_i] != locs_i for m in space.back_maps], dtype=np.int8) for locs_i in self.orbit_locs]
         level = 0
         top = 0  # the highest cost assigned so far
         while level <= top:
             frontier = np.flatnonzero(dist == level)
             for lo in range(0, len(frontier), BUILD_SLICE):
-                digits = []
-                rest = frontier[lo : lo + BUILD_SLICE]
-                for r in self.radix:
-                    digits.append(rest % r)
-                    rest = rest // r
+                digits = self._digits(frontier[lo : lo + BUILD_SLICE])
                 for mi in range(len(space.back_maps)):
                     cand = step[0][mi][digits[0]] * self.weights[0]
                     cost = moved[0][mi][digits[0]].copy()
