@@ -124,12 +124,16 @@ class SolverWorker(QObject):
 
         extra = {}
         should_stop = self._stop.is_set
+        deadline = None if self.time_limit is None else started + self.time_limit
+
+        def stopped_or_late() -> bool:
+            return self._stop.is_set() or (deadline is not None and time.perf_counter() >= deadline)
+
         if self.time_limit is not None:
             if _run_accepts("time_limit"):
                 extra["time_limit"] = self.time_limit
             else:  # an older driver: the worker keeps the time itself
-                deadline = started + self.time_limit
-                should_stop = lambda: self._stop.is_set() or time.perf_counter() >= deadline  # noqa: E731
+                should_stop = stopped_or_late
         if _run_accepts("keep"):
             extra["keep"] = KEEP_SOLUTIONS
         try:
@@ -143,8 +147,9 @@ class SolverWorker(QObject):
                 on_progress=on_progress,
                 **extra,
             )
-            # more solutions than "at most": the kind may count them all without listing
-            solver.count_all(self.kind, self.state, result, should_stop)
+            # more solutions than "at most": the kind may count them all without listing,
+            # within what is left of the time limit
+            solver.count_all(self.kind, self.state, result, stopped_or_late)
             # the sentence is the kind's; on a big board it may take a while, so here
             describe = getattr(self.kind, "describe_result", solver.describe)
             description = describe(result) + solver.counted_note(result)
