@@ -434,6 +434,9 @@ def isolate() -> None:
     compileall.compile_dir(os.path.dirname(puzzlegui.__file__), quiet=1)
     for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")):
         os.environ[var] = os.path.join(home, sub)
+    # Qt's test mode keeps its folders under ~/.qttest: a home of its own, or one run's
+    # games (the 50,000-move one) would be the next run's
+    os.environ["HOME"] = home
     from PySide6.QtCore import QSettings, QStandardPaths
 
     QStandardPaths.setTestModeEnabled(True)

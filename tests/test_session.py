@@ -484,3 +484,28 @@ def test_a_record_written_in_slices_is_the_whole_game(folder, moves):
     assert data["history"]["position"] == position_then and len(data["history"]["moves"]) == moves
     again = Session(folder).restore()
     assert again.history.position == position_then and len(again.history) == moves
+
+
+def test_undo_after_many_solutions_replays_no_solution_again():
+    """A Batch (a solution applied, up to 1,600 moves) is followed by a checkpoint, so
+    rebuilding any earlier state never replays a Batch: undo stays cheap in a long game."""
+    kind = registry.get("rotation")
+    doc = files.load_builtin(builtin("rotation"))
+    history = History(kind, doc.state)
+    turns = tuple(("turn", i % 2, 0, "cw") for i in range(200))
+    for _ in range(5):
+        history.push(Batch(turns, "solution"))
+        history.push(("turn", 1, 1, "cw"))
+    applied = []
+    real = kind.apply
+    kind.apply = lambda state, move: (applied.append(move), real(state, move))[1]
+    try:
+        before = history.state_at(history.position - 1)
+        history.undo()
+    finally:
+        del kind.apply
+    assert history.state == before and len(applied) == 0  # the checkpoint after the Batch
+    again = History(kind, doc.state)
+    for m in history.moves():
+        again.push(m)
+    assert again.state == history.state

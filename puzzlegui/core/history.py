@@ -5,9 +5,9 @@ undone, and a solver's whole answer is one entry (a ``Batch`` of moves), so one 
 takes it back.  The list of moves is also what a save file records as progress.
 
 Memory stays small per move whatever the length: states are immutable values, and the
-history keeps one only every ``CHECKPOINT`` entries (and the current one); any other
-state is rebuilt from the nearest checkpoint before it, at most ``CHECKPOINT - 1``
-moves away.  Replaying a saved history is therefore linear in its length.
+history keeps one only every ``CHECKPOINT`` entries, after each Batch, and the current
+one; any other state is rebuilt from the nearest checkpoint before it, at most
+``CHECKPOINT - 1`` single moves away.  Replaying a saved history is therefore linear in its length.
 
 Work that a file can ask for is bounded: at most ``MAX_MOVES`` moves in all (a Batch
 counts its moves) and at most ``MAX_MOVE_DEPTH`` levels of lists in one move.
@@ -89,7 +89,9 @@ class History:
             raise IndexError(index)
         if index == self._index:
             return self._state
-        base = index - index % CHECKPOINT
+        base = index  # the nearest checkpoint at or before it: at most CHECKPOINT - 1 back
+        while base not in self._checkpoints:
+            base -= 1
         state = self._checkpoints[base]
         for i in range(base + 1, index + 1):
             state = self.result_of(state, self._moves[i])
@@ -147,7 +149,10 @@ class History:
         self._weight += weight
         self._index += 1
         self._state = new_state
-        if self._index % CHECKPOINT == 0:
+        # a checkpoint every CHECKPOINT entries, and after every Batch (a solution is one
+        # entry of up to 1,600 moves): rebuilding a state replays at most CHECKPOINT - 1
+        # single moves, however the moves were grouped
+        if self._index % CHECKPOINT == 0 or weight > 1:
             self._checkpoints[self._index] = new_state
         return new_state
 
