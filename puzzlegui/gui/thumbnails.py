@@ -115,9 +115,9 @@ class Thumbnails(QObject):
         self._kick()
 
     # ------------------------------------------------------------------ drawing
-    def store(self, key: str, kind, state) -> QIcon:
+    def store(self, key: str, kind, state, shown=None) -> QIcon:
         """Draw ``state`` now (the game as the player left it), keep it, save it."""
-        image = self.draw(kind, state, self._shown.pop(key, None))
+        image = self.draw(kind, state, shown or self._shown.pop(key, None))
         icon = QIcon(QPixmap.fromImage(image))
         self._remember((key, self._theme()), icon)
         self._queue.pop(key, None)
@@ -140,10 +140,14 @@ class Thumbnails(QObject):
     def later(self, key: str, kind, state, shown=None) -> None:
         """Draw ``state`` for ``key`` soon, from the timer, not now: the moment the player
         leaves or solves a game is busy enough.  ``shown``: the window's board showing
-        ``state``, whose picture is already drawn; copying it costs a few ms where
-        drawing a 40x40 board anew costs ~100 (used if it still shows ``state`` then)."""
+        ``state``, whose picture is already drawn: copying it costs a few ms where
+        drawing a 40x40 board anew costs ~100, so a board at rest is copied now, and an
+        animating one when it stops (if it still shows ``state``)."""
         if shown is not None:
-            self._shown[key] = shown
+            if self._copyable(shown, kind, state):
+                self.store(key, kind, state, shown)  # a copy of what is drawn: a few ms
+                return
+            self._shown[key] = shown  # animating: copied when it stops, if it still shows it
         self._queue.pop(key, None)
         self._loaded = [entry for entry in self._loaded if entry[0] != key]
         self._loaded.insert(0, (key, kind, state))
@@ -154,13 +158,7 @@ class Thumbnails(QObject):
         """The board of ``kind`` showing ``state``, SIZE logical pixels square: copied
         from ``shown`` (a board on screen) if it still shows ``state``, else drawn."""
         side = max(1, round(SIZE * self.ratio))
-        try:
-            if shown is not None and shown.state is state and shown.kind is kind and not shown.is_animating():
-                board = shown
-            else:
-                board = None
-        except RuntimeError:  # that board has been deleted since
-            board = None
+        board = shown if self._copyable(shown, kind, state) else None
         if board is None:
             board = self._board_for(kind)
             # laid out larger, then scaled down smoothly: at 40 px a board's hairlines
@@ -207,6 +205,14 @@ class Thumbnails(QObject):
                 pass
         if not self._loaded:
             self._timer.stop()
+
+    @staticmethod
+    def _copyable(shown, kind, state) -> bool:
+        """True if the board ``shown`` (on screen) shows ``state`` of ``kind``, at rest."""
+        try:
+            return shown is not None and shown.state is state and shown.kind is kind and not shown.is_animating()
+        except RuntimeError:  # that board has been deleted since
+            return False
 
     def _still_moving(self, key: str) -> bool:
         shown = self._shown.get(key)
