@@ -535,3 +535,41 @@ def test_a_file_name_with_undecodable_bytes_gives_a_printable_sentence(tmp_path)
         files.load_path(path)
     assert_sentence(info.value)
     assert "\\udcff\\nname.json" in str(info.value)
+
+
+def _outcome(parse, text):
+    try:
+        return ("value", parse(text))
+    except json.JSONDecodeError as exc:
+        return ("syntax", exc.msg, exc.pos)
+    except ValueError as exc:  # a refused number, constant or repeated key
+        return (type(exc).__name__, str(exc))
+
+
+def _json_loads(text):
+    return json.loads(
+        text,
+        parse_int=validate._parse_int,
+        parse_float=validate._parse_float,
+        parse_constant=validate._parse_constant,
+        object_pairs_hook=validate._object,
+    )
+
+
+@settings(max_examples=400, **HOSTILE)
+@given(st.text(alphabet='{}[]",:0123456789.eE+-tfnrulasNIy \\\t\n', max_size=120))
+def test_parsing_a_value_at_a_time_is_json_loads(text):
+    # the outer levels are walked by hand (so a long record never holds the GIL for the
+    # whole parse); the value, or the error and where it is, must be json.loads' own
+    assert _outcome(validate._loads, text) == _outcome(_json_loads, text)
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": [1, 2, {"b": [3, [4, {"c": 5}]]}], "d": {}, "e": []}',
+    ' [ {"a" : 1 } , [ ] , "x" , null , true , 1.5e3 ] ',
+    '{"a": 1, "a": 2}', '{"a": {"b": 1, "b": 2}}', '[1, NaN]', '{"a": 1,}', '[1,]',
+    '[1 2]', '{"a" 1}', '{1: 2}', '[1, 2', '{"a": 1} x', '', '  ', '[' * 3 + ']' * 3,
+    '{"history": {"moves": [' + ",".join(f'[{i}, [{i}, 1]]' for i in range(3000)) + '], "position": 3000}}',
+])
+def test_parsing_a_value_at_a_time_agrees_on_examples(text):
+    assert _outcome(validate._loads, text) == _outcome(_json_loads, text)

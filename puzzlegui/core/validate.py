@@ -7,8 +7,9 @@ sentence, never another exception, and in bounded time and memory (docs/VALIDATI
 Three parts, all stdlib only:
 
 * ``parse_json``: a cheap scan of the text that bounds nesting depth and the number of
-  values *before* ``json.loads`` runs, then the parse itself with NaN, Infinity, huge
-  numbers and repeated keys refused.
+  values *before* anything is parsed, then the parse itself with NaN, Infinity, huge
+  numbers and repeated keys refused (the outer levels a value at a time, so a worker
+  thread reading a long record never holds the GIL for long).
 * A small declarative schema (``Int``, ``Bool``, ``Text``, ``Choice``, ``List``, ``Obj``,
   ``Nullable``, ``Either``): each kind writes its file section once as a schema and
   calls ``check``.  Booleans are not whole numbers, floats are not whole numbers, and
@@ -178,6 +179,63 @@ def _object(pairs) -> dict:
     return out
 
 
+# One json.loads call holds the GIL from its start to its end, hooks and all: reading a
+# game record of 50,000 moves (1 MB) on a worker thread kept the window from answering for
+# 100-200 ms.  So the outer lists and objects, down to PIECE_DEPTH levels (a record's
+# history: record, history, moves), are walked here, and the C decoder is given what they
+# hold a value at a time; between two values the window's thread can take the GIL.
+PIECE_DEPTH = 3
+_DECODER = json.JSONDecoder(
+    parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant, object_pairs_hook=_object
+)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip(text: str, i: int) -> int:
+    return _SPACE.match(text, i).end()
+
+
+def _value(text: str, i: int, depth: int):
+    """The JSON value at ``text[i:]`` and the index after it, as json.loads reads it."""
+    opening = text[i : i + 1]
+    if depth <= 0 or opening not in ("[", "{"):
+        return _DECODER.raw_decode(text, i)  # "Expecting value" if there is none
+    close = "]" if opening == "[" else "}"
+    items = []
+    i = _skip(text, i + 1)
+    if text.startswith(close, i):
+        return (items if opening == "[" else _object(items)), i + 1
+    while True:
+        if opening == "[":
+            item, i = _value(text, i, depth - 1)
+        else:
+            if not text.startswith('"', i):
+                raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, i)
+            key, i = _DECODER.raw_decode(text, i)
+            i = _skip(text, i)
+            if not text.startswith(":", i):
+                raise json.JSONDecodeError("Expecting ':' delimiter", text, i)
+            value, i = _value(text, _skip(text, i + 1), depth - 1)
+            item = (key, value)
+        items.append(item)
+        i = _skip(text, i)
+        if text.startswith(close, i):
+            return (items if opening == "[" else _object(items)), i + 1
+        if not text.startswith(",", i):
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, i)
+        i = _skip(text, i + 1)
+
+
+def _loads(text: str):
+    """``json.loads(text)`` with the hooks above, a value at a time; the same value, or
+    the same exception at the same place."""
+    value, end = _value(text, _skip(text, 0), PIECE_DEPTH)
+    end = _skip(text, end)
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return value
+
+
 def parse_json(text: str, where: str = ""):
     """The JSON value of ``text``; PuzzleError (prefixed with ``where``) for anything
     malformed, too deep, too large, or holding NaN, Infinity or a repeated key."""
@@ -187,13 +245,7 @@ def parse_json(text: str, where: str = ""):
     if problem:
         raise PuzzleError(f"{where}{problem}.")
     try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_object,
-        )
+        return _loads(text)
     except json.JSONDecodeError as exc:
         raise PuzzleError(
             f"{where}not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})."
