@@ -443,6 +443,31 @@ def isolate() -> None:
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, os.path.join(home, "config"))
 
 
+GC_LOG_S = 0.010  # --stalls FILE: a garbage collection this long is written there too
+
+
+def log_collections(out) -> None:
+    """Write each of the cyclic garbage collector's passes that takes GC_LOG_S or more
+    into ``out``: the collector holds the GIL for the whole pass, on whichever thread
+    triggered it, so a long one stops the window even from a worker thread."""
+    import gc
+    import threading
+
+    started = {}
+
+    def callback(phase, info):
+        if phase == "start":
+            started[threading.get_ident()] = time.perf_counter()
+            return
+        begun = started.pop(threading.get_ident(), None)
+        if begun is not None and time.perf_counter() - begun >= GC_LOG_S:
+            out.write(f"--- garbage collection of generation {info['generation']}: "
+                      f"{(time.perf_counter() - begun) * 1000:.0f} ms on thread "
+                      f"{threading.current_thread().name}\n")
+
+    gc.callbacks.append(callback)
+
+
 def main(argv) -> None:
     runs = 3
     if "--runs" in argv:
@@ -454,6 +479,7 @@ def main(argv) -> None:
         i = argv.index("--stalls")
         STALLS = open(argv[i + 1], "w")
         del argv[i : i + 2]
+        log_collections(STALLS)
     kinds = [a for a in argv if not a.startswith("-")] or ["kurosu", "tracks", "strips", "rotation"]
     isolate()
     from PySide6.QtWidgets import QApplication

@@ -486,6 +486,33 @@ def test_a_record_written_in_slices_is_the_whole_game(folder, moves):
     assert again.history.position == position_then and len(again.history) == moves
 
 
+def test_a_record_slice_holds_about_a_slice_of_moves_not_of_entries(folder, monkeypatch):
+    """An applied solution is one history entry of up to a board's worth of moves: the
+    slices are cut by moves, so no json call holds the GIL for a whole long game."""
+    from puzzlegui.core import session as session_mod
+    from puzzlegui.core.history import RESTART
+
+    weights = []
+
+    class Counting(json.JSONEncoder):
+        def encode(self, o):
+            if isinstance(o, list):  # a slice of the history
+                weights.append(sum(len(m["batch"]) if isinstance(m, dict) and "batch" in m else 1 for m in o))
+            return super().encode(o)
+
+    monkeypatch.setattr(session_mod.json, "JSONEncoder", Counting)
+    session = Session(folder, clock=Clock())
+    game = session.open(files.load_builtin(builtin("rotation")))
+    solution = Batch(tuple(("turn", i % 2, 0, "cw") for i in range(1500)), "solution")
+    for _ in range(20):
+        game.history.push(solution)
+        game.history.push(RESTART)
+    session.save()
+    assert sum(weights) == 20 * 1501 and max(weights) < session_mod.MOVES_PER_SLICE + 1500
+    again = Session(folder).restore()
+    assert again.history.weight == game.history.weight and again.history.state == game.history.state
+
+
 def test_undo_after_many_solutions_replays_no_solution_again():
     """A Batch (a solution applied, up to 1,600 moves) is followed by a checkpoint, so
     rebuilding any earlier state never replays a Batch: undo stays cheap in a long game."""
@@ -509,3 +536,57 @@ def test_undo_after_many_solutions_replays_no_solution_again():
     for m in history.moves():
         again.push(m)
     assert again.state == history.state
+
+
+def test_the_collector_makes_only_young_passes_while_a_long_record_is_read(folder, monkeypatch):
+    """Reading a record builds its JSON form (~240,000 objects for 50,000 moves), whose
+    full collector passes held the GIL for up to 150 ms; while it is read only young
+    passes are made, and the thresholds are back afterwards, also when it is refused."""
+    import gc
+
+    from puzzlegui.core import gcpause
+
+    before = gc.get_threshold()
+    played = long_rotation_game(folder, moves=300)
+    session = Session(folder)
+    seen = []
+    real = History.from_json
+
+    def from_json(*args):
+        seen.append(gc.get_threshold())
+        return real(*args)
+
+    monkeypatch.setattr(History, "from_json", from_json)
+    frozen = gc.get_freeze_count()
+    game = session.read_game(played.key)
+    assert seen == [(before[0], gcpause.NEVER, gcpause.NEVER)] and gc.get_threshold() == before
+    assert gc.get_freeze_count() > frozen  # what the read left lives on out of the passes' way
+    assert game.history.state == played.history.state
+    record = session.record_path(played.key)
+    record.write_text(record.read_text()[:-10])
+    assert isinstance(Session(folder).read_game(played.key), PuzzleError)
+    assert gc.get_threshold() == before
+
+
+def test_young_only_nests_across_threads():
+    import gc
+    import threading
+
+    from puzzlegui.core import gcpause
+
+    before = gc.get_threshold()
+    inside, leave = threading.Event(), threading.Event()
+
+    def other():
+        with gcpause.young_only():
+            inside.set()
+            leave.wait()
+
+    thread = threading.Thread(target=other)
+    with gcpause.young_only():
+        thread.start()
+        inside.wait()
+    assert gc.get_threshold()[1:] == (gcpause.NEVER, gcpause.NEVER)  # the other is still inside
+    leave.set()
+    thread.join()
+    assert gc.get_threshold() == before

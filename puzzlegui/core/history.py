@@ -249,7 +249,12 @@ class History:
 
     def to_json(self) -> dict:
         """The whole history, redo tail included, for a game record."""
-        return {"moves": [self._move_json(m) for m in self._moves[1:]], "position": self._index}
+        return {"moves": list(self.json_moves()), "position": self._index}
+
+    def json_moves(self):
+        """``to_json``'s moves made one at a time, as they are taken: a long history's
+        JSON form is never all in memory at once (see core/gcpause.py for why that counts)."""
+        return (self._move_json(m) for m in self._moves[1:])
 
     @classmethod
     def from_json(cls, kind, initial_state, data) -> "History":

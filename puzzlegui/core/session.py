@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import files, registry
+from . import files, gcpause, registry
 from .history import History
 from .kind import PuzzleError
 
@@ -348,19 +348,28 @@ class Writer:
             return error
 
 
-#: moves turned into text per json.dumps call: each call holds the GIL, and the window's
-#: thread waits for it, so a long history is written a slice at a time
+#: moves turned into text per json.dumps call (about that many: an applied solution is not
+#: cut): each call holds the GIL, and the window's thread waits for it, so a long history
+#: is written a slice at a time
 MOVES_PER_SLICE = 2000
 
 
 def _record_json(data: dict, history: History) -> str:
     """``data`` with ``history`` as its "history" member, in compact JSON."""
     dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-    saved = history.to_json()
-    moves = saved["moves"]
-    slices = ",".join(dumps(moves[i : i + MOVES_PER_SLICE])[1:-1] for i in range(0, len(moves), MOVES_PER_SLICE))
+    slices, chunk, weight = [], [], 0
+    with gcpause.young_only():  # no full pass set off by a slice's short-lived lists
+        for move in history.json_moves():  # never the whole JSON form at once
+            chunk.append(move)
+            # an applied solution is one entry of up to a board's worth of moves
+            weight += len(move["batch"]) if isinstance(move, dict) and "batch" in move else 1
+            if weight >= MOVES_PER_SLICE:
+                slices.append(dumps(chunk)[1:-1])
+                chunk, weight = [], 0
+        if chunk:
+            slices.append(dumps(chunk)[1:-1])
     head = dumps(data)
-    return f'{head[:-1]},"history":{{"moves":[{slices}],"position":{dumps(saved["position"])}}}}}'
+    return f'{head[:-1]},"history":{{"moves":[{",".join(slices)}],"position":{history.position}}}}}'
 
 
 def _write(path: Path, text) -> None:
@@ -493,6 +502,15 @@ class Session(_StatsMixin):
         return text if self._background else text()
 
     def _read_record(self, key: str) -> Game:
+        # a long game's JSON form is large and short-lived, and its history large and
+        # long-lived: the collector's full passes over either hold the GIL for 100 ms and
+        # more (gcpause.py)
+        with gcpause.young_only():
+            game = self._parse_record(key)
+        gcpause.keep()
+        return game
+
+    def _parse_record(self, key: str) -> Game:
         path = self.record_path(key)
         self.writer.flush()  # a write still queued for it is what is read
         data = files.parse_json(files.read_text_file(path), str(path))
