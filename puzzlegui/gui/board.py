@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEasingCurve, QEvent, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen
+from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen, QRegion
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 from . import theme
@@ -123,6 +123,20 @@ class BoardWidget(QWidget):
 
     def is_animating(self) -> bool:
         return any(a.state() == QVariantAnimation.Running for a in self._animations)
+
+    def is_moving(self) -> bool:
+        """True while the board shows something between two states (a move animating);
+        the solved flourish, drawn over a state at rest, does not count."""
+        return any(a.state() == QVariantAnimation.Running for a in self._animations if a is not self._flourish_anim)
+
+    def render_at_rest(self, target) -> None:
+        """Render the board into ``target`` (a QImage) as it shows its state, without the
+        solved flourish drawn over it, nor the window's background."""
+        flourish, self._flourish = self._flourish, 0.0
+        try:
+            self.render(target, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)
+        finally:
+            self._flourish = flourish
 
     def side_panel(self):
         """An optional widget shown beside the board (a message, a tray); None if none."""

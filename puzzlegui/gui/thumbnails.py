@@ -17,9 +17,9 @@ import time
 from collections import OrderedDict
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QPoint, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap, QRegion
-from PySide6.QtWidgets import QWidget
+import shiboken6
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 
 from . import theme
 
@@ -141,8 +141,9 @@ class Thumbnails(QObject):
         """Draw ``state`` for ``key`` soon, from the timer, not now: the moment the player
         leaves or solves a game is busy enough.  ``shown``: the window's board showing
         ``state``, whose picture is already drawn: copying it costs a few ms where
-        drawing a 40x40 board anew costs ~100, so a board at rest is copied now, and an
-        animating one when it stops (if it still shows ``state``)."""
+        drawing a 40x40 board anew costs ~100, so a board at rest is copied now (the
+        solved flourish over it left out), and one animating a move when it stops (if it
+        still shows ``state``)."""
         if shown is not None:
             if self._copyable(shown, kind, state):
                 self.store(key, kind, state, shown)  # a copy of what is drawn: a few ms
@@ -167,7 +168,7 @@ class Thumbnails(QObject):
             board.set_state(state)
         picture = QImage(board.width(), board.height(), QImage.Format_ARGB32_Premultiplied)
         picture.fill(Qt.transparent)
-        board.render(picture, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)  # no window background
+        board.render_at_rest(picture)
         small = picture.scaled(side, side, Qt.KeepAspectRatio, Qt.SmoothTransformation)
         out = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
         out.fill(Qt.transparent)
@@ -209,18 +210,20 @@ class Thumbnails(QObject):
     @staticmethod
     def _copyable(shown, kind, state) -> bool:
         """True if the board ``shown`` (on screen) shows ``state`` of ``kind``, at rest."""
-        try:
-            return shown is not None and shown.state is state and shown.kind is kind and not shown.is_animating()
-        except RuntimeError:  # that board has been deleted since
-            return False
+        return (
+            shown is not None
+            and shiboken6.isValid(shown)  # not deleted since (the player left its kind)
+            and shown.state is state
+            and shown.kind is kind
+            and not shown.is_moving()
+        )
 
     def _still_moving(self, key: str) -> bool:
         shown = self._shown.get(key)
-        try:
-            return shown is not None and shown.is_animating()
-        except RuntimeError:  # deleted since: the picture is drawn anew
+        if shown is not None and not shiboken6.isValid(shown):  # deleted since: drawn anew
             self._shown.pop(key, None)
             return False
+        return shown is not None and shown.is_moving()
 
     def _remember(self, full, icon) -> None:
         if len(self._icons) >= MEMORY_LIMIT:
