@@ -140,15 +140,12 @@ class Thumbnails(QObject):
     def later(self, key: str, kind, state, shown=None) -> None:
         """Draw ``state`` for ``key`` soon, from the timer, not now: the moment the player
         leaves or solves a game is busy enough.  ``shown``: the window's board showing
-        ``state``, whose picture is already drawn: copying it costs a few ms where
-        drawing a 40x40 board anew costs ~100, so a board at rest is copied now (the
-        solved flourish over it left out), and one animating a move when it stops (if it
-        still shows ``state``)."""
+        ``state``, with its layers drawn: a copy of it (a render of a 40x40 board, ~30 ms)
+        costs a third of drawing that board anew on a board of our own, so it is copied at
+        the timer's next tick if it still shows ``state`` at rest (the solved flourish over
+        it left out), or when the move it animates ends."""
         if shown is not None:
-            if self._copyable(shown, kind, state):
-                self.store(key, kind, state, shown)  # a copy of what is drawn: a few ms
-                return
-            self._shown[key] = shown  # animating: copied when it stops, if it still shows it
+            self._shown[key] = shown
         self._queue.pop(key, None)
         self._loaded = [entry for entry in self._loaded if entry[0] != key]
         self._loaded.insert(0, (key, kind, state))
