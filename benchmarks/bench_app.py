@@ -5,7 +5,9 @@ largest board each kind allows.  Prints tables (measured vs target); not a test.
     python benchmarks/bench_app.py            # everything, 3 runs a moment
     python benchmarks/bench_app.py --runs 1   # quicker
     python benchmarks/bench_app.py kurosu     # only the moments of one kind (and the app rows)
-    python benchmarks/bench_app.py --stalls F # also dump every thread's stack into F at each gap > 45 ms
+    python benchmarks/bench_app.py --stalls F # also dump every thread's stack into F at each gap > 45 ms,
+                                              # and log every garbage collection over 10 ms
+    python benchmarks/bench_app.py --no-app   # only the moments, not the start-up and Stop rows
 
 The pause is measured with a heartbeat: a 5 ms QTimer on the GUI thread, whose longest
 gap between two ticks is the longest time the window could not answer.  Beside the worst
@@ -469,6 +471,9 @@ def log_collections(out) -> None:
 
 
 def main(argv) -> None:
+    if "-h" in argv or "--help" in argv:
+        print(__doc__)
+        return 0
     runs = 3
     if "--runs" in argv:
         i = argv.index("--runs")
