@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -93,6 +94,20 @@ def _freeze_start_up() -> None:
     if not _frozen:
         _frozen = True
         gc.freeze()
+
+
+def _import_for_later() -> None:
+    """On the pool, once the window is up: modules that an action would otherwise import
+    on the GUI thread the first time it is used (multiprocessing and its spawning parts:
+    40-60 ms the first "New random puzzle" paid)."""
+    import multiprocessing.connection
+    import multiprocessing.spawn
+
+    from . import tasks
+
+    if os.name == "posix":
+        import multiprocessing.popen_spawn_posix
+    del multiprocessing, tasks
 
 
 def _kind_and_state(doc):
@@ -1610,8 +1625,15 @@ class MainWindow(QMainWindow):
             a[name].setEnabled(has)
 
     # ================================================================= closing
+    _shut_down = False
+
+    def _import_for_later(self) -> None:
+        if not self._shut_down:
+            Background(_import_for_later)
+
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
+        self._shut_down = True
         if self.job is not None:
             self.job.stop()
             self.job = None
@@ -1642,6 +1664,7 @@ class MainWindow(QMainWindow):
             # the library's pictures are loaded and drawn once the first paint is done:
             # loading a puzzle may import its kind (and numpy), never on the start-up path
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.thumbs.start)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._import_for_later)
 
     def closeEvent(self, event) -> None:
         self.shutdown()
