@@ -6,9 +6,12 @@ laid earlier in this row, or by the player's strips), and how many strips of eac
 pattern are used so far.  The first uncovered cell starts exactly one strip: a 1x1, or
 one going right or down.  Every decomposition is built once that way, and two partial
 cuttings with the same frontier and the same pattern counts have the same completions,
-so the number of completions of each state is remembered: a state with none is never
-explored twice, ``count`` never recounts one with some, and ``walk`` re-enters one with
-some only to list its completions after a new prefix (every entry lists at least one).
+so ``walk`` remembers the number of completions of each state: a state with none is
+never explored twice, and one with some is re-entered only to list its completions after
+a new prefix (every entry lists at least one).  ``count`` takes the same steps forwards:
+it advances all the states at cell ``i`` together, each with the number of partial
+cuttings that reach it, and keeps only the states still to advance (a few cells' worth,
+not the whole memo).
 
 That is a profile dynamic programme keyed with the multiset of patterns used, as
 ZDD-based counters do.  It shines when a set has few patterns with many copies each
@@ -16,12 +19,15 @@ ZDD-based counters do.  It shines when a set has few patterns with many copies e
 share a state, where Algorithm X (solver.py) repeats the same dead ends for each.  With
 many patterns used once each (``len1*2 len4-5``: 32 patterns) the used multiset is a
 subset of 32 and states hardly ever repeat; there the exact-cover search with its
-pattern columns wins (solver.py, and batch.py for big grids), so the kind only sweeps
-when ``suits`` says so.
+pattern columns wins (solver.py, and batch.py for big grids), so the kind only lists by
+sweeping when ``suits`` says so.  It counts by sweeping whatever the set: there the
+search is no rival (it can only list), and small grids of such sets still count in
+tenths of a second (kind.count_solutions).
 
 ``walk`` yields the same solver events as the search (Progress, Found as found), so
 Stop, ``--max`` and the streaming contract are unchanged; ``count`` counts without
-listing (a number the driver could not reach by listing).
+listing (a number the driver could not reach by listing), asking ``should_stop()`` every
+millisecond or two.  Both give up beyond MEMO_LIMIT states (TooBig).
 """
 
 from __future__ import annotations
@@ -31,12 +37,18 @@ from puzzlegui.core.solver import Found, Progress
 from .model import StripsState, placements, sort_pieces
 
 MAX_PATTERNS = 16  # a set with more patterns is left to the exact-cover search
-MEMO_LIMIT = 300_000  # remembered states before the sweep gives up (no decomposition listed yet)
+MEMO_LIMIT = 300_000  # states kept before the sweep gives up: remembered (walk, none listed yet) or waiting (count)
 PROGRESS_EVERY = 256  # states entered (and decompositions found) between Progress events: about a ms
+STOP_WORK = 2048  # strips a count tries between should_stop checks: one or two ms
 
 
 class TooBig(Exception):
-    """The sweep remembered MEMO_LIMIT states before it found anything."""
+    """The sweep outgrew its limit of remembered states: before it found anything
+    (``walk``), or at any time (``count``)."""
+
+
+class Stopped(Exception):
+    """``should_stop()`` ended a count."""
 
 
 def suits(state: StripsState) -> bool:
@@ -150,38 +162,70 @@ class Sweep:
             yield from go(skip, front >> skip, 0)
         yield Progress(counter[0])
 
-
-def count(state: StripsState, limit: int = MEMO_LIMIT) -> int | None:
-    """The exact number of decompositions, counted without listing them; None when
-    the sweep outgrows ``limit`` remembered states (use the search instead)."""
-    sweep = Sweep(state)
-    if sweep.overused:
-        return 0
-    n = sweep.n
-    options = sweep.options
-    memo: dict = {}
-
-    def completions(i, front, used):
-        while front & 1:
-            front >>= 1
-            i += 1
-        if i >= n:
-            return int(not sweep.exact or used == sweep.full)
-        key = (i, front, used)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if len(memo) >= limit:
-            raise TooBig
-        total = 0
-        for mask, field, cap, one, _ in options[i]:
-            if front & mask or used & field >= cap:
+    def count(self, limit: int = MEMO_LIMIT, should_stop=None) -> int:
+        """The number of decompositions, by the same steps as ``walk`` taken forwards:
+        the frontiers whose first uncovered cell is ``i`` are advanced together, each
+        with how many partial cuttings reach it, so only the frontiers not yet advanced
+        are kept.  TooBig when more than ``limit`` of them wait at once; Stopped when
+        ``should_stop()`` (asked every STOP_WORK strips tried) says so."""
+        if self.overused:
+            return 0
+        n, options, exact, full = self.n, self.options, self.exact, self.full
+        front = self.start_front
+        skip = (~front & (front + 1)).bit_length() - 1
+        if skip >= n:
+            return int(not exact or full == 0)
+        # waiting[i]: frontier -> partial cuttings that reach it; a frontier is one
+        # integer, the used counts shifted above the n bits of the cells covered from i on
+        waiting: list = [None] * n
+        waiting[skip] = {front >> skip: 1}
+        cells = (1 << n) - 1
+        kept = 1  # frontiers waiting
+        work = total = 0
+        for i in range(skip, n):
+            frontiers = waiting[i]
+            if frontiers is None:
                 continue
-            total += completions(i + 1, (front | mask) >> 1, used + one)
-        memo[key] = total
+            waiting[i] = None
+            here = options[i]
+            for key, ways in frontiers.items():
+                work += len(here) + 1
+                if work >= STOP_WORK:
+                    work = 0
+                    if should_stop is not None and should_stop():
+                        raise Stopped
+                front, used = key & cells, key >> n
+                for mask, field, cap, one, _ in here:
+                    if front & mask or used & field >= cap:
+                        continue
+                    after, now = (front | mask) >> 1, used + one
+                    skip = (~after & (after + 1)).bit_length() - 1  # cells covered already
+                    j = i + 1 + skip
+                    if j >= n:
+                        if not exact or now == full:
+                            total += ways
+                        continue
+                    later = waiting[j]
+                    if later is None:
+                        later = waiting[j] = {}
+                    state = now << n | after >> skip
+                    got = later.get(state)
+                    if got is None:
+                        kept += 1
+                        if kept > limit:
+                            raise TooBig
+                        later[state] = ways
+                    else:
+                        later[state] = got + ways
+            kept -= len(frontiers)
         return total
 
+
+def count(state: StripsState, limit: int = MEMO_LIMIT, should_stop=None) -> int | None:
+    """The exact number of decompositions, counted without listing them; None when more
+    than ``limit`` frontiers wait at once (use the search instead) or ``should_stop()``
+    said so (Sweep.count)."""
     try:
-        return completions(0, sweep.start_front, 0)
-    except TooBig:
+        return Sweep(state).count(limit, should_stop)
+    except (TooBig, Stopped):
         return None

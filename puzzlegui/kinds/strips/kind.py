@@ -6,7 +6,7 @@ from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
 from puzzlegui.core.solver import FIRST, UNIQUE, Progress, Step, describe, run
 from puzzlegui.core.text import cells_span
 
-from . import codec, explain, generator, model, solver
+from . import codec, count, explain, generator, model, solver
 from .model import StripsState, with_pieces
 from .stripset import format_set, parse_set, pattern_text, suggest
 
@@ -221,6 +221,16 @@ class StripsKind(PuzzleKind):
         if model.fit_problem(state):
             return _nothing()  # no decomposition can exist: check() says why
         return solver.solve(state, trace)
+
+    def count_solutions(self, state, should_stop=None):
+        """Every decomposition ``solve`` would list (keeping the strips already cut),
+        counted without listing them: count.py's sweep, forwards, on any strip set (see
+        count.py on why not only where ``count.suits``).  None when more than
+        count.MEMO_LIMIT states wait at once (a second or so in) or ``should_stop()``
+        said so."""
+        if model.fit_problem(state):
+            return 0  # as solve: no decomposition can exist
+        return count.count(state, should_stop=should_stop)
 
     def solution_moves(self, state, solution):
         wanted = set(solution)
