@@ -205,7 +205,8 @@ def test_the_sweep_state_carried_forward_is_the_frontier_dp_state(orient):
             if ev is not None or f.done or not stack:
                 continue
             top = stack[-1]
-            pos = sweep.position(f, top[5])
+            pos0, s0 = top[4]
+            pos = sweep.position(f, pos0)
             if pos >= sweep.n:
                 continue
             # the old engine in the same position
@@ -217,7 +218,7 @@ def test_the_sweep_state_carried_forward_is_the_frontier_dp_state(orient):
             for e in range(other.E):
                 other.es[e] = f.edge_value(*board.edge[e])
             frontier = tcount.Frontier(other, orient=orient)
-            assert sweep.advance(f, top[5], top[6], pos) == frontier.state_at(pos)
+            assert sweep.advance(f, pos0, s0, pos) == frontier.state_at(pos)
             checked += 1
             if checked % 50 == 0:
                 break
@@ -230,3 +231,73 @@ def test_below_the_tricky_level_the_portfolio_runs_the_old_searches(monkeypatch)
         result = run(tsolver.solve(p, level=tsolver.EASY), mode=ALL, max_solutions=None, keep=None)
         got = [s.path for s in result.solutions]
         assert result.complete and len(got) == len(set(got)) and set(got) == set(brute_force(p))
+
+
+def work_and_solutions(gen, board, tries):
+    """The edges a search tried (``tries`` counts them) and the solutions it listed."""
+    tries.clear()
+    found = [tuple(board.cell_of(b) for b in ev) for ev in gen if ev is not None]
+    return len(tries), found
+
+
+def test_a_sweep_search_remembers_its_dead_states_and_a_second_run_skips_them(monkeypatch):
+    """The sweep search and the weighted one share one depth-first driver (fast._depth_first);
+    the sweep's hook that hears of finished subtrees records the dead sweep states, and its
+    branching skips them: a second search with the states the first left behind lists the
+    same solutions as a search without any (on boards too big for the brute force) and tries
+    fewer edges."""
+    tries = []
+    set_edge = fast.Fast.set_edge
+
+    def counted(self, vertical, b, v):
+        tries.append(1)
+        set_edge(self, vertical, b, v)
+
+    monkeypatch.setattr(fast.Fast, "set_edge", counted)
+    rnd = random.Random(13)
+    pruned = 0
+    for _ in range(20):
+        # counts-only boards (every count given: few solutions, so the listings stay short)
+        path, start_edge, finish_edge = lay_path(rnd, 8, 8, False)
+        cols, rows, _ = counts_of(path, 8, 8, None)
+        p = make_puzzle(8, 8, cols, rows, path[0], path[-1], start_edge=start_edge, finish_edge=finish_edge)
+        engine = search_engine(p)
+        board = fast.Board(engine)
+        start = fast.Fast(board, engine)
+        start.propagate()
+        dead = set()
+        sweep = fast.Sweep(board, tcount.Frontier(engine, orient=0))
+        first_work, first = work_and_solutions(fast.search(start.copy(), sweep, dead=dead), board, tries)
+        remembered = len(dead)
+        again_work, again = work_and_solutions(fast.search(start.copy(), sweep, dead=dead), board, tries)
+        # (the weighted search remembers nothing; it is checked against the brute force above)
+        reference = listing(fast.search_weighted(start.copy(), fast.Weights(board)), board)
+        assert sorted(first) == sorted(again) == sorted(reference)
+        if remembered:
+            assert again_work < first_work
+            pruned += 1
+        else:
+            assert again_work == first_work
+    assert pruned >= 8
+
+
+def test_a_weighted_search_learns_from_its_clashes():
+    """The driver tells the weighted search of every clash, and the weights grow where it
+    happened (the line or the cells to blame)."""
+    learned = 0
+    for p in SMALL[:30]:
+        engine = search_engine(p)
+        board = fast.Board(engine)
+        f = fast.Fast(board, engine)
+        f.propagate()
+        weights = fast.Weights(board)
+        before = weights.base.sum()
+        clashes = []
+        tell = weights.clash
+        weights.clash = lambda c: (clashes.append(c), tell(c))
+        got = listing(fast.search_weighted(f, weights), board)
+        assert set(got) == set(brute_force(p))
+        if any(c.args[1] >= 0 or c.args[0] & board.VALID for c in clashes):
+            assert weights.base.sum() > before
+            learned += 1
+    assert learned >= 5

@@ -35,7 +35,9 @@ compares the two position by position, and every search here with a brute force)
 The searches of solver's portfolio run on it: ``search`` in a sweep order of count.py with
 its dead sweep states remembered (``Sweep`` carries the frontier state from a node to its
 children instead of tracing it from scratch), and ``search_weighted``, which branches where
-``Weights`` says.  Both yield None for every node and the cell bits of every solution.
+``Weights`` says.  Both are one depth-first driver (``_depth_first``) with their own way
+of choosing a branch and of hearing how a branch ended.  Both yield None for every node and
+the cell bits of every solution.
 """
 
 from __future__ import annotations
@@ -580,18 +582,19 @@ class Sweep:
         return s
 
 
-def search(f: Fast, sweep: Sweep, first: int = YES, dead=None, dead_limit: int = 1 << 62, stack=None):
-    """Every completion of ``f``, depth first in ``sweep``'s order, trying ``first`` on
-    each edge before the other value: yields None after every node and the cell bits of
-    each solution's path (A first).  ``dead`` remembers sweep states with no completion
-    (shared by searches in the same orientation).  ``stack``, if given, is the list the
-    search keeps its frames in (for tests: a frame's items 5 and 6 are the sweep position
-    and state its children start from)."""
-    if dead is None:
-        dead = set()
+def _depth_first(f: Fast, first: int, branch, clash=None, finished=None, frames=None):
+    """The depth-first search both searches run: yields None after every node and the
+    cell bits of each solution's path (A first).
+
+    At a node that is not solved, ``branch(frames)`` says what to branch on: None (a
+    leaf), or (what, note) with ``what`` an edge (vertical?, bit) or (2, cell bit); the
+    search tries ``first`` there, then the other value.  ``frames`` holds a frame per
+    open branch, [saved position, what, phase, solutions before, note].  ``clash(c)``
+    hears of every Clash, and ``finished(frame, solutions)`` of every frame whose two
+    subtrees are done, with the number of solutions they held."""
     other = YES + NO - first
-    n = sweep.n
-    frames: list = [] if stack is None else stack  # [saved position, edge, phase, key, solutions before, pos, state]
+    if frames is None:
+        frames = []
     found = 0
     descend = True
     while True:
@@ -601,24 +604,17 @@ def search(f: Fast, sweep: Sweep, first: int = YES, dead=None, dead_limit: int =
                 found += 1
                 yield f.path()
             else:
-                if frames:
-                    top = frames[-1]
-                    pos0, s0 = top[5], top[6]
-                else:
-                    pos0, s0 = 0, sweep.initial
-                pos = sweep.position(f, pos0)
-                if pos < n:
-                    s = sweep.advance(f, pos0, s0, pos)
-                    key = (pos, s)
-                    if key not in dead:
-                        e = sweep.branch(f, pos)
-                        if e is not None:
-                            frames.append([f.save(), e, 0, key, found, pos, s])
-                            try:
-                                f.set_edge(e[0], e[1], first)
-                            except Clash:
-                                descend = False
-                            continue
+                x = branch(frames)
+                if x is not None:
+                    what = x[0]
+                    frames.append([f.save(), what, 0, found, x[1]])
+                    try:
+                        _apply(f, what, first)
+                    except Clash as c:
+                        if clash is not None:
+                            clash(c)
+                        descend = False
+                    continue
         descend = False
         while frames:
             fr = frames[-1]
@@ -626,18 +622,51 @@ def search(f: Fast, sweep: Sweep, first: int = YES, dead=None, dead_limit: int =
             if fr[2] == 0:
                 fr[2] = 1
                 try:
-                    f.set_edge(fr[1][0], fr[1][1], other)
-                except Clash:
+                    _apply(f, fr[1], other)
+                except Clash as c:
+                    if clash is not None:
+                        clash(c)
                     continue
                 descend = True
                 break
             frames.pop()
-            if found == fr[4]:
-                dead.add(fr[3])
-                if len(dead) > dead_limit:
-                    dead.clear()
+            if finished is not None:
+                finished(fr, found - fr[3])
         if not descend:
             return
+
+
+def search(f: Fast, sweep: Sweep, first: int = YES, dead=None, dead_limit: int = 1 << 62, stack=None):
+    """Every completion of ``f``, depth first in ``sweep``'s order, trying ``first`` on
+    each edge before the other value: yields None after every node and the cell bits of
+    each solution's path (A first).  ``dead`` remembers sweep states with no completion
+    (shared by searches in the same orientation).  ``stack``, if given, is the list the
+    search keeps its frames in (for tests: a frame's note is (position, sweep state),
+    where its children start from)."""
+    if dead is None:
+        dead = set()
+    n = sweep.n
+    position, advance, edge_at = sweep.position, sweep.advance, sweep.branch
+    start = (0, sweep.initial)
+
+    def branch(frames):
+        pos0, s0 = frames[-1][4] if frames else start
+        pos = position(f, pos0)
+        if pos >= n:
+            return None
+        key = (pos, advance(f, pos0, s0, pos))
+        if key in dead:
+            return None
+        e = edge_at(f, pos)
+        return None if e is None else (e, key)
+
+    def finished(frame, solutions):
+        if not solutions:
+            dead.add(frame[4])
+            if len(dead) > dead_limit:
+                dead.clear()
+
+    return _depth_first(f, first, branch, finished=finished, frames=stack)
 
 
 class Weights:
@@ -717,6 +746,7 @@ def _bits(x: int) -> list:
 
 
 def _apply(f: Fast, x, v: int) -> None:
+    """Set what a search branches on: an edge (vertical?, bit) or a cell (2, bit)."""
     kind, b = x
     if kind == 2:
         f.set_cell(b, v)
@@ -727,37 +757,10 @@ def _apply(f: Fast, x, v: int) -> None:
 def search_weighted(f: Fast, weights: Weights, first: int = YES):
     """Every completion of ``f``, depth first, branching where ``weights`` says: yields
     None after every node and the cell bits of each solution's path."""
-    other = YES + NO - first
-    frames: list = []  # [saved position, what to branch on, phase]
-    descend = True
-    while True:
-        if descend:
-            yield None
-            if f.done:
-                yield f.path()
-            else:
-                x = weights.choose(f)
-                if x is not None:
-                    frames.append([f.save(), x, 0])
-                    try:
-                        _apply(f, x, first)
-                    except Clash as c:
-                        weights.clash(c)
-                        descend = False
-                    continue
-        descend = False
-        while frames:
-            fr = frames[-1]
-            f.restore(fr[0])
-            if fr[2] == 0:
-                fr[2] = 1
-                try:
-                    _apply(f, fr[1], other)
-                except Clash as c:
-                    weights.clash(c)
-                    continue
-                descend = True
-                break
-            frames.pop()
-        if not descend:
-            return
+    choose = weights.choose
+
+    def branch(_frames):
+        x = choose(f)
+        return None if x is None else (x, None)
+
+    return _depth_first(f, first, branch, clash=weights.clash)
