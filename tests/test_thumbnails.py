@@ -1,9 +1,8 @@
 """The library shows each puzzle as a small picture of its board: as given, drawn a few
 at a time after the library is built, or the game as the player left it."""
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 
+from puzzlegui.core import files
 from puzzlegui.core import session as session_mod
 from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.thumbnails import SIZE, Thumbnails
@@ -44,8 +43,6 @@ def test_a_game_left_in_progress_is_pictured_as_it_was_left(window, qtbot):
 
 def test_drawing_is_spread_over_the_event_loop(qtbot, tmp_path):
     """Asking for many pictures draws none at once: they come from the timer."""
-    from puzzlegui.core import files
-
     thumbs = Thumbnails(tmp_path)
     docs = [files.load_builtin(n) for n in ("mystery-box", "twiddle-3x3", "kurosu-dm-2018-06-05")]
     for i, doc in enumerate(docs):
@@ -63,11 +60,8 @@ def test_drawing_is_spread_over_the_event_loop(qtbot, tmp_path):
     again.close()
 
 
-def test_the_board_on_screen_is_copied_not_drawn_again(qtbot, tmp_path):
-    """A picture asked for with the window's board (showing that state) copies it: no
-    second board draws the state anew (~100 ms for a 40x40 Kurosu); a board that no
-    longer shows the state is not copied."""
-    from puzzlegui.core import files
+def pictures_and_a_board(qtbot, tmp_path):
+    """Started pictures, a Kurosu built-in, and a board on screen showing it at rest."""
     from puzzlegui.kinds.kurosu.widget import Board
 
     thumbs = Thumbnails(tmp_path)
@@ -77,6 +71,14 @@ def test_the_board_on_screen_is_copied_not_drawn_again(qtbot, tmp_path):
     qtbot.addWidget(board)
     board.resize(400, 400)
     board.set_state(doc.state)
+    return thumbs, doc, board
+
+
+def test_the_board_on_screen_is_copied_not_drawn_again(qtbot, tmp_path):
+    """A picture asked for with the window's board (showing that state) copies it: no
+    second board draws the state anew (~100 ms for a 40x40 Kurosu); a board that no
+    longer shows the state is not copied."""
+    thumbs, doc, board = pictures_and_a_board(qtbot, tmp_path)
     with qtbot.waitSignal(thumbs.ready, timeout=30000):
         thumbs.later("shown", doc.kind, doc.state, board)
     assert doc.kind.name not in thumbs._boards and (tmp_path / "shown.light.png").is_file()
@@ -87,20 +89,11 @@ def test_the_board_on_screen_is_copied_not_drawn_again(qtbot, tmp_path):
     thumbs.close()
 
 
-def test_a_solved_board_glowing_is_copied_at_once_without_its_glow(qtbot, tmp_path):
+def test_a_solved_board_glowing_is_copied_at_the_next_tick_without_its_glow(qtbot, tmp_path):
     """The solved flourish is drawn over a board at rest: a picture asked for then is
     copied at the next tick (not after the flourish, when the player may have moved on
     and the board must be drawn anew: ~100 ms on a 40x40 board), without the flourish."""
-    from puzzlegui.core import files
-    from puzzlegui.kinds.kurosu.widget import Board
-
-    thumbs = Thumbnails(tmp_path)
-    thumbs.start()
-    doc = files.load_builtin("kurosu-dm-2018-06-05")
-    board = Board(doc.kind)
-    qtbot.addWidget(board)
-    board.resize(400, 400)
-    board.set_state(doc.state)
+    thumbs, doc, board = pictures_and_a_board(qtbot, tmp_path)
     at_rest = thumbs.draw(doc.kind, doc.state, board).copy()
     board.celebrate()
     board._on_flourish(0.5)  # half way: drawn over the board
