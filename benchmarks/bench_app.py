@@ -239,6 +239,9 @@ def kind_moments(kind_name: str, runs: int):
     w.restore_last_game()
     w.show()
     QApplication.processEvents()
+    # the previous kind's last game is restored (one data folder for the whole run); a
+    # long one is read on the pool: let it land before the first moment
+    run_until(lambda: w._reading is None and not background_busy(), 60)
     m = Moments(w, heart)
     w.player.set_speed(2000)
 
@@ -263,7 +266,8 @@ def kind_moments(kind_name: str, runs: int):
         else:
             changed = []
             w.gameChanged.connect(lambda: changed.append(1))
-            gap = through(heart, lambda: w.generate(kind_name, params, 1), lambda: w.gen_task is None and changed, 300)
+            gap = through(heart, lambda: w.generate(kind_name, params, 1),
+                          lambda: w.gen_task is None and changed and w.doc.kind is kind, 300)
             m.record("new random puzzle (made in a process, then shown)", gap)
             state = w.doc.state
         doc = files.PuzzleDoc(kind, state, meta={"title": f"{kind.title} {size}"})

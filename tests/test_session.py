@@ -4,6 +4,7 @@ records survive a restart, a broken record is kept aside, jobs belong to their g
 import json
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -590,3 +591,29 @@ def test_young_only_nests_across_threads():
     leave.set()
     thread.join()
     assert gc.get_threshold() == before
+
+
+def test_a_game_as_its_record_holds_it_is_not_written_again(folder):
+    """Opening a game saves the session (it is now the current one), but its record is
+    rewritten only once the game differs from it: a 50,000-move record's text is 0.3 s
+    of a worker's Python the window would share the GIL with."""
+    played = long_rotation_game(folder, moves=300)
+    session = Session(folder, clock=Clock())
+    record = session.record_path(played.key)
+    written = []
+    real = session.writer.submit
+    session.writer.submit = lambda path, text: (written.append(Path(path).name), real(path, text))
+    game = session.restore()
+    session.save(background=True)
+    assert session.flush(30)
+    assert record.name not in written and session.index_path.name in written
+    assert session.current is game and Session(folder).last_key == game.key
+    game.history.push(("turn", 0, 0, "cw"))
+    session.save(background=True)
+    assert session.flush(30)
+    assert record.name in written
+    again = Session(folder).restore()
+    assert again.history.state == game.history.state and len(again.history) == len(game.history)
+    record.unlink()  # gone from the disk: written again even though nothing changed
+    session.save()
+    assert record.is_file() and Session(folder).restore().history.state == game.history.state

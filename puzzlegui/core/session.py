@@ -640,8 +640,13 @@ class Session(_StatsMixin):
             raise error
 
     def _save(self, game: Game) -> None:
-        self._put(self.record_path(game.key), self._record_text(game))
-        game._saved = game.mark()
+        path = self.record_path(game.key)
+        # a game opened and not yet played (its record just read, or just written) is
+        # not written again: making a 50,000-move record's text takes a worker 0.3 s of
+        # Python, which the window, opening that game, then shares the GIL with
+        if not game.on_record or not path.is_file():
+            self._put(path, self._record_text(game))
+            game._saved = game.mark()
         self._index[game.key] = Entry(
             game.key, game.title, game.doc.kind.name, game.status, game.origin, game.source, game.updated
         )
