@@ -1627,7 +1627,7 @@ class MainWindow(QMainWindow):
     # ================================================================= closing
     _shut_down = False
 
-    def _import_for_later(self) -> None:
+    def _warm_up(self) -> None:
         if not self._shut_down:
             Background(_import_for_later)
 
@@ -1664,7 +1664,7 @@ class MainWindow(QMainWindow):
             # the library's pictures are loaded and drawn once the first paint is done:
             # loading a puzzle may import its kind (and numpy), never on the start-up path
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.thumbs.start)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._import_for_later)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
 
     def closeEvent(self, event) -> None:
         self.shutdown()
