@@ -264,7 +264,8 @@ def exceptional(config: Config) -> bool:
     return (config.n == 2 and dims == [2, 3]) or (config.n == 3 and dims == [3, 4])
 
 
-def _parity(perm: list[int]) -> int:
+def parity(perm: list[int]) -> int:
+    """1 for an odd permutation (a list of images), 0 for an even one."""
     seen = [False] * len(perm)
     odd = 0
     for i in range(len(perm)):
@@ -373,7 +374,7 @@ def unreachable_reason(state: RotationState) -> str | None:
                 f"every turn of a {n}x{n} block adds or takes {n * n} quarter turns, so the total can never "
                 "become 0 with every arrow up."
             )
-        if (n * n // 4) % 2 == 0 and not free[0] and _parity(perm):
+        if (n * n // 4) % 2 == 0 and not free[0] and parity(perm):
             return (
                 f"A turn of a {n}x{n} block moves the tiles in an even number of 4-cycles (an even "
                 "permutation), and this arrangement is an odd permutation of the goal (like two tiles "
@@ -381,8 +382,8 @@ def unreachable_reason(state: RotationState) -> str | None:
             )
         return None
     k = (n * n - 1) // 8
-    pa = _parity([p for p in _restrict(perm, colour, 0)])
-    pb = _parity([p for p in _restrict(perm, colour, 1)])
+    pa = parity([p for p in _restrict(perm, colour, 0)])
+    pb = parity([p for p in _restrict(perm, colour, 1)])
     odd_turns = s & 1 if config.oriented else None
     if k % 2 == 0:
         for p, f, name in ((pa, free[0], "the top-left corner's"), (pb, free[1], "the other")):

@@ -57,7 +57,7 @@ import threading
 import numpy as np
 
 from . import pdb
-from .model import Config
+from .model import Config, parity
 
 CHUNK = 8192  # positions expanded together
 BEAM_SLICE = 2048  # positions a beam search expands between two yields
@@ -91,22 +91,6 @@ def dual_mirror(config: Config) -> tuple | None:
     return cells, locs
 
 
-def _sign(perm) -> int:
-    """1 for an odd permutation (a list of images), 0 for an even one."""
-    seen = [False] * len(perm)
-    odd = 0
-    for i in range(len(perm)):
-        j = i
-        length = 0
-        while not seen[j]:
-            seen[j] = True
-            j = perm[j]
-            length += 1
-        if length:
-            odd ^= (length - 1) & 1
-    return odd
-
-
 def parity_rule(space):
     """The parity of the distance, where the moves fix it: a function of rows of tile
     locations giving 0 or 1, or None.
@@ -138,7 +122,7 @@ def parity_rule(space):
         for cm in cell_maps:
             if any(cm[c] not in index for c in members):
                 break
-            changes.append(_sign([index[cm[c]] for c in members]))
+            changes.append(parity([index[cm[c]] for c in members]))
         else:
             if ("perm", tuple(members)) not in [f[:2] for f in feats]:
                 feats.append(("perm", tuple(members), changes))
