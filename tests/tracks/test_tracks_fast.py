@@ -62,6 +62,16 @@ def same(engine, f, board) -> bool:
     return cells and edges and engine.solved == f.done
 
 
+def engines(p):
+    """The old engine of ``p`` after its first deductions, the fast engine's board, and
+    the fast engine propagated from it (tsolver.Contradiction if ``p`` has none)."""
+    engine = search_engine(p)
+    board = fast.Board(engine)
+    f = fast.Fast(board, engine)
+    f.propagate()
+    return engine, board, f
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_the_deductions_and_clashes_are_the_engines(seed):
     """Random walks of decisions (with undos after clashes and now and then) on random
@@ -72,12 +82,9 @@ def test_the_deductions_and_clashes_are_the_engines(seed):
     for _ in range(25):
         p = random_board(rnd, rnd.randint(4, 12), rnd.randint(4, 12))
         try:
-            engine = search_engine(p)
+            engine, board, f = engines(p)
         except tsolver.Contradiction:
             continue
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
         assert same(engine, f, board)
         for _ in range(60):
             open_edges = [e for e in range(engine.E) if engine.es[e] == UNK]
@@ -110,12 +117,9 @@ def test_deciding_cells_clashes_exactly_when_the_engine_does():
     for _ in range(40):
         p = random_board(rnd, rnd.randint(4, 9), rnd.randint(4, 9))
         try:
-            engine = search_engine(p)
+            engine, board, f = engines(p)
         except tsolver.Contradiction:
             continue
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
         for _ in range(30):
             cells = [i for i in range(engine.N) if engine.cs[i] == UNK]
             if not cells:
@@ -152,10 +156,7 @@ def listing(gen, board):
 @pytest.mark.parametrize("first", [YES, NO])
 def test_each_sweep_search_alone_lists_exactly_the_brute_force_solutions(orient, first):
     for p in SMALL[:30]:
-        engine = search_engine(p)
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
+        engine, board, f = engines(p)
         got = listing(fast.search(f, fast.Sweep(board, tcount.Frontier(engine, orient=orient)), first), board)
         assert len(got) == len(set(got)) and set(got) == set(brute_force(p))
 
@@ -164,10 +165,7 @@ def test_each_sweep_search_alone_lists_exactly_the_brute_force_solutions(orient,
 @pytest.mark.parametrize("first", [YES, NO])
 def test_each_weighted_search_alone_lists_exactly_the_brute_force_solutions(orient, first):
     for p in SMALL[:30]:
-        engine = search_engine(p)
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
+        engine, board, f = engines(p)
         order = [board.bit[i] for i in tcount.Frontier(engine, orient=orient).cell]
         got = listing(fast.search_weighted(f, fast.Weights(board, order), first), board)
         assert len(got) == len(set(got)) and set(got) == set(brute_force(p))
@@ -175,10 +173,7 @@ def test_each_weighted_search_alone_lists_exactly_the_brute_force_solutions(orie
 
 def test_a_weighted_search_without_an_order_is_complete_too():
     for p in SMALL[30:45]:
-        engine = search_engine(p)
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
+        engine, board, f = engines(p)
         got = listing(fast.search_weighted(f, fast.Weights(board)), board)
         assert len(got) == len(set(got)) and set(got) == set(brute_force(p))
 
@@ -193,12 +188,9 @@ def test_the_sweep_state_carried_forward_is_the_frontier_dp_state(orient):
     for _ in range(30):
         p = random_board(rnd, rnd.randint(6, 10), rnd.randint(6, 10))
         try:
-            engine = search_engine(p)
+            engine, board, f = engines(p)
         except tsolver.Contradiction:
             continue
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
         sweep = fast.Sweep(board, tcount.Frontier(engine, orient=orient))
         stack = []
         for ev in fast.search(f, sweep, stack=stack):
@@ -261,10 +253,7 @@ def test_a_sweep_search_remembers_its_dead_states_and_a_second_run_skips_them(mo
         path, start_edge, finish_edge = lay_path(rnd, 8, 8, False)
         cols, rows, _ = counts_of(path, 8, 8, None)
         p = make_puzzle(8, 8, cols, rows, path[0], path[-1], start_edge=start_edge, finish_edge=finish_edge)
-        engine = search_engine(p)
-        board = fast.Board(engine)
-        start = fast.Fast(board, engine)
-        start.propagate()
+        engine, board, start = engines(p)
         dead = set()
         sweep = fast.Sweep(board, tcount.Frontier(engine, orient=0))
         first_work, first = work_and_solutions(fast.search(start.copy(), sweep, dead=dead), board, tries)
@@ -286,10 +275,7 @@ def test_a_weighted_search_learns_from_its_clashes():
     happened (the line or the cells to blame)."""
     learned = 0
     for p in SMALL[:30]:
-        engine = search_engine(p)
-        board = fast.Board(engine)
-        f = fast.Fast(board, engine)
-        f.propagate()
+        engine, board, f = engines(p)
         weights = fast.Weights(board)
         before = weights.base.sum()
         clashes = []
