@@ -240,22 +240,25 @@ class PatternDB:
             step.append(np.array([rank[m[locs_i]] for m in space.back_maps], dtype=np.int64))
         return step
 
-    def build(self):
-        """Fill the table breadth-first; yields the number of placements found so far
-        after each move of each level (so a search can be stopped between them)."""
-        space = self.space
+    def _homes(self) -> np.ndarray:
+        """The table's indices of every home placement: the tiles on distinct homes (rows
+        only: any matching)."""
         k = len(self.tiles)
-        dist = np.full(self.size, UNKNOWN, dtype=np.int8)
-        # every home placement: tiles on distinct homes (rows only: any matching)
-        sources = []
-        for combo in itertools.product(*[space.homes(t) for t in self.tiles]):
-            if len(set(combo)) == k:
-                sources.append(combo)
-        locs = np.zeros((len(sources), space.cells), dtype=np.int16)
+        sources = [
+            combo for combo in itertools.product(*[self.space.homes(t) for t in self.tiles]) if len(set(combo)) == k
+        ]
+        locs = np.zeros((len(sources), self.space.cells), dtype=np.int16)
         for r, combo in enumerate(sources):
             for t, loc in zip(self.tiles, combo):
                 locs[r, t] = loc
-        frontier = np.unique(self.index(locs))
+        return np.unique(self.index(locs))
+
+    def build(self):
+        """Fill the table breadth-first; yields the number of placements found so far
+        after each move of each level (so a search can be stopped between them)."""
+        space, k = self.space, len(self.tiles)
+        dist = np.full(self.size, UNKNOWN, dtype=np.int8)
+        frontier = self._homes()
         dist[frontier] = 0
         found = len(frontier)
         # per tracked tile: orbit rank -> orbit rank after each inverse move
@@ -306,19 +309,10 @@ class WeightedDB(PatternDB):
         )
 
     def build(self):
-        space = self.space
-        k = len(self.tiles)
+        space, k = self.space, len(self.tiles)
         dist = np.full(self.size, UNKNOWN, dtype=np.int8)
         udist = dist.view(np.uint8)  # UNKNOWN reads as 255, above every cost
-        sources = []
-        for combo in itertools.product(*[space.homes(t) for t in self.tiles]):
-            if len(set(combo)) == k:
-                sources.append(combo)
-        locs = np.zeros((len(sources), space.cells), dtype=np.int16)
-        for r, combo in enumerate(sources):
-            for t, loc in zip(self.tiles, combo):
-                locs[r, t] = loc
-        dist[np.unique(self.index(locs))] = 0
+        dist[self._homes()] = 0
         found = int(np.count_nonzero(dist == 0))
         # per tracked tile: orbit rank -> rank after each inverse move, and whether it moved
         step = self._steps()
