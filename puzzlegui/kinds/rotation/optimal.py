@@ -305,12 +305,18 @@ def _relation_pruning(space, allowed: np.ndarray, nxt: np.ndarray):
                 states.append(state)
             edges.append((i, m, ids[state]))
         i += 1
-    allowed2 = np.zeros((len(states), count), dtype=bool)
-    nxt2 = np.zeros((len(states), count), dtype=np.int32)
+    return (*_tables(len(states), count, edges), classes)
+
+
+def _tables(states: int, moves: int, edges) -> tuple:
+    """A move automaton's tables from its edges (state, move, next state): which moves
+    each state allows, and the state each leads to."""
+    allowed = np.zeros((states, moves), dtype=bool)
+    nxt = np.zeros((states, moves), dtype=np.int32)
     for a, m, b in edges:
-        allowed2[a, m] = True
-        nxt2[a, m] = b
-    return allowed2, nxt2, classes
+        allowed[a, m] = True
+        nxt[a, m] = b
+    return allowed, nxt
 
 
 class Engine:
@@ -380,19 +386,13 @@ class Engine:
                     states.append(nxt_state)
                 edges.append((k, m, ids[nxt_state]))
             k += 1
-        allowed = np.zeros((len(states), count), dtype=bool)
-        nxt = np.zeros((len(states), count), dtype=np.int32)
-        for a, m, b in edges:
-            allowed[a, m] = True
-            nxt[a, m] = b
-        self.allowed = allowed
-        self.next_state = nxt
+        self.allowed, self.next_state = _tables(len(states), count, edges)
         # longer relations (two different sequences of a few turns with the same effect)
         key = (config.w, config.h, config.n, config.cw_only, config.oriented, config.rows_only)
         with _pruning_lock:
             found = _pruning_cache.get(key)
         if found is None:
-            found = _relation_pruning(self.space, allowed, nxt)
+            found = _relation_pruning(self.space, self.allowed, self.next_state)
             with _pruning_lock:
                 _pruning_cache[key] = found
         if found[0] is not None:
