@@ -13,6 +13,7 @@ from puzzlegui.core.solver import ALL, SOLVED, STOPPED, Best, Found, Progress, S
 from puzzlegui.kinds.rotation import KIND, diskcache, pdb, solver, tables
 from puzzlegui.kinds.rotation.model import Config, is_solved
 
+from test_optimal_engine import _lookups
 from test_rotation_optimal import brute_force, check_against_reference, optimal_all, replay, scrambled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,12 +232,3 @@ def test_dual_positions_are_as_far_and_the_heuristic_never_overestimates(config)
         dual_tiles = tuple(int(t) + 1 for t in np.argsort(dual))  # the tile on each cell
         assert table.distance(dual_tiles) == d
         assert int(engine.heuristic(locs[None, :])[0]) <= d
-
-
-def _lookups(config):
-    gen = pdb.lookups(config)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
