@@ -240,8 +240,10 @@ def kind_moments(kind_name: str, runs: int):
     w.show()
     QApplication.processEvents()
     # the previous kind's last game is restored (one data folder for the whole run); a
-    # long one is read on the pool: let it land before the first moment
-    run_until(lambda: w._reading is None and not background_busy(), 60)
+    # long one is read on the pool: let it land before the first moment, and the
+    # window's warm-up (numpy and multiprocessing imported on the pool, 0.3 s after the
+    # first show) end, as it has before a user's first click
+    run_until(lambda: w._reading is None and w.warmed_up and not background_busy(), 60)
     m = Moments(w, heart)
     w.player.set_speed(2000)
 

@@ -97,3 +97,35 @@ def test_a_commands_help_and_a_usage_error_load_no_engine(tmp_path):
         result = command(argv, tmp_path)
         assert result["code"] in (0, 2), result
         assert loaded_of(result, NOT_FOR_LIST[1:] + ("puzzlegui.core",)) == [], argv
+
+
+# --- after the first window: what is imported for later, and where ----------------------
+WARM = r"""
+import sys, threading
+where = {}
+def audit(event, args):
+    if event == "import" and args[0] in ("numpy", "multiprocessing.spawn") and args[0] not in where:
+        where[args[0]] = threading.current_thread() is threading.main_thread()
+sys.addaudithook(audit)
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from puzzlegui.gui.window import MainWindow
+w = MainWindow(restore=False)
+w.restore_last_game()
+w.warmedUp.connect(app.quit)
+QTimer.singleShot(60000, app.quit)  # never warmed up: the assertion below says so
+w.show()
+print("before:", "numpy" in sys.modules)
+app.exec()
+print("warmed:", w.warmed_up, "on the GUI thread:", sorted(k for k, v in where.items() if v),
+      "imported:", sorted(where))
+w.shutdown()
+"""
+
+
+def test_numpy_and_multiprocessing_are_imported_off_the_gui_thread_once_the_window_is_up(tmp_path):
+    out = run(WARM, tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "before: False" in out.stdout, out.stdout
+    assert "warmed: True on the GUI thread: [] imported: ['multiprocessing.spawn', 'numpy']" in out.stdout, out.stdout

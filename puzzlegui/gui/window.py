@@ -99,15 +99,19 @@ def _freeze_start_up() -> None:
 def _import_for_later() -> None:
     """On the pool, once the window is up: modules that an action would otherwise import
     on the GUI thread the first time it is used (multiprocessing and its spawning parts:
-    40-60 ms the first "New random puzzle" paid)."""
+    40-60 ms the first "New random puzzle" paid), and numpy, which every kind's engine and
+    the library's pictures use: its C start-up holds the GIL for up to 20 ms at a time,
+    which had landed on the first repaint of a large board (Kurosu 40x40 resize, 79 ms)."""
     import multiprocessing.connection
     import multiprocessing.spawn
+
+    import numpy
 
     from . import tasks
 
     if os.name == "posix":
         import multiprocessing.popen_spawn_posix
-    del multiprocessing, tasks
+    del multiprocessing, numpy, tasks
 
 
 def _kind_and_state(doc):
@@ -138,6 +142,7 @@ class MainWindow(QMainWindow):
     puzzleSolved = Signal()  # the player completed the puzzle
     errorShown = Signal(str)
     aidFinished = Signal(str)  # an aid's answer arrived (its name): for tests
+    warmedUp = Signal()  # the modules for later are imported (on the pool): for tests, benchmarks
 
     def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True):
         super().__init__()
@@ -1627,9 +1632,15 @@ class MainWindow(QMainWindow):
     # ================================================================= closing
     _shut_down = False
 
+    warmed_up = False
+
     def _warm_up(self) -> None:
         if not self._shut_down:
-            Background(_import_for_later)
+            Background(_import_for_later).done.connect(self._warmed_up)
+
+    def _warmed_up(self, _value) -> None:
+        self.warmed_up = True
+        self.warmedUp.emit()
 
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
