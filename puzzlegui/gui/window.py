@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from .tasks import GenerateTask
 
 THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
-LIBRARY_WIDTH = 172  # the docks' first width: the board has the rest
+LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
 AUTOSAVE_DELAY_S = 0.4  # after the last move...
@@ -232,8 +232,10 @@ class MainWindow(QMainWindow):
         self.library.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
         self.library.setIndentation(10)  # the groups are one level deep: room for the titles
         self.library.setHeaderHidden(True)
+        self.library.setWordWrap(True)  # titles on two lines beside their pictures, not cut to a word
         self.library.setColumnCount(2)  # the title, and the best time
         self.library.header().setStretchLastSection(False)
+        self.library.header().setMinimumSectionSize(0)  # no best times yet: no column for them
         self.library.header().setSectionResizeMode(0, QHeaderView.Stretch)
         self.library.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
         self.library.itemActivated.connect(self._library_activated)
