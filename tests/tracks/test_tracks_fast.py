@@ -287,3 +287,33 @@ def test_a_weighted_search_learns_from_its_clashes():
             assert weights.base.sum() > before
             learned += 1
     assert learned >= 5
+
+
+def test_the_portfolio_credits_a_search_with_every_solution_it_finds(monkeypatch):
+    """A search of the portfolio is judged on every solution it finds, also those another
+    search reported first: on random 7x7 boards, run with the whole-board DP off, some
+    search ends up with more solutions found than reported first, its turns go by that
+    count, and the portfolio lists exactly the solutions the DP lists."""
+    rnd = random.Random(7)
+    boards = [random_board(rnd, 7, 7) for _ in range(12)]
+    wanted = [{s.path for s in run(tsolver.solve(p), mode=ALL, max_solutions=None, keep=None).solutions} for p in boards]
+    monkeypatch.setattr(tsolver, "DP_ROOT_STATES", 0)
+    members = []
+    real = tsolver._Member.__init__
+
+    def remember(self, gen, kind):
+        real(self, gen, kind)
+        members.append(self)
+
+    monkeypatch.setattr(tsolver._Member, "__init__", remember)
+    again = 0
+    for p, want in zip(boards, wanted):
+        members.clear()
+        result = run(tsolver.solve(p), mode=ALL, max_solutions=None, keep=None)
+        got = [s.path for s in result.solutions]
+        assert result.complete and len(got) == len(set(got)) and set(got) == want
+        for m in members:
+            assert m.found >= m.new
+            assert m.rate() == (m.found + tsolver.PRIOR) / (m.nodes + tsolver.JUDGED)
+        again += any(m.found > m.new for m in members)
+    assert again > 0

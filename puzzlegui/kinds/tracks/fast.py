@@ -240,6 +240,8 @@ class Fast:
         S = bd.S
         VALID, HV, VV, ENDS, NONEND = bd.VALID, bd.HV, bd.VV, bd.ENDS, bd.NONEND
         cy, cn, hy, hn, vy, vn = self.cy, self.cn, self.hy, self.hn, self.vy, self.vn
+        A, B = bd.A, bd.B
+        oe = sz = trail = None
         ychg = nchg = True
         while True:
             # --- the cell rules, to their fixpoint -----------------------------------------
@@ -270,14 +272,20 @@ class Fast:
                         nchg = True
                 if nchg:  # empty cells and edges: what each cell can still have
                     nchg = False
-                    x = (cn | (cn >> 1)) & HV & ~hn
-                    z = (cn | (cn >> S)) & VV & ~vn
-                    if x & hy or z & vy:
-                        raise Clash(((x & hy) | (z & vy)) & VALID, -1)
-                    hn |= x
-                    vn |= z
                     hp = HV & ~hn
                     vp = VV & ~vn
+                    x = (cn | (cn >> 1)) & hp
+                    z = (cn | (cn >> S)) & vp
+                    if x:
+                        if x & hy:
+                            raise Clash(((x & hy) | (z & vy)) & VALID, -1)
+                        hn |= x
+                        hp ^= x
+                    if z:
+                        if z & vy:
+                            raise Clash(((x & hy) | (z & vy)) & VALID, -1)
+                        vn |= z
+                        vp ^= z
                     Lp = hp << 1
                     Up = vp << S
                     hl = hp | Lp
@@ -289,7 +297,7 @@ class Fast:
                     short = (NONEND & ~p2) | (ENDS & ~(hl | vu))
                     if cy & short:
                         raise Clash(cy & short, -1)
-                    x = short & VALID & ~(cy | cn)
+                    x = short & ~(cy | cn)  # (short cells are valid ones)
                     if x:
                         cn |= x
                         nchg = True
@@ -304,28 +312,63 @@ class Fast:
                 elif not nchg:
                     break
             # --- fragments: join the new track edges ---------------------------------------
-            if hy != self.jh or vy != self.jv:
-                self.cy, self.cn, self.hy, self.hn, self.vy, self.vn = cy, cn, hy, hn, vy, vn
-                self._join(hy & ~self.jh, vy & ~self.jv)
+            jh, jv = self.jh, self.jv
+            if hy != jh or vy != jv:
+                # (join the fragments at the ends of each new track edge; inline, as a call per round
+                # cost more than the joins themselves)
                 self.jh, self.jv = hy, vy
+                hn0, vn0 = hn, vn
+                if oe is None:
+                    oe, sz, trail = self.oe, self.sz, self.trail
+                for bits, step in ((hy & ~jh, 1), (vy & ~jv, S)):
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        a = low.bit_length() - 1
+                        x = oe[a]
+                        y = oe[a + step]
+                        if x == a + step:
+                            raise Clash(low | (1 << x), -1)  # closes a loop
+                        sx = sz[x]
+                        sy = sz[y]
+                        trail.append((x, oe[x], y, oe[y], sx, sy))
+                        sx += sy
+                        oe[x] = y
+                        oe[y] = x
+                        sz[x] = sx
+                        sz[y] = sx
+                        if (x == A and y == B) or (x == B and y == A):
+                            if not self._finishes(cy, sx):
+                                raise Clash(0, -1)
+                            self.done = True
+                            continue
+                        d = y - x
+                        if d == 1 or d == -1:
+                            m = 1 << (x if d > 0 else y)
+                            if not hy & m:  # the edge between the new ends would close a loop
+                                hn |= m
+                        elif d == S or d == -S:
+                            m = 1 << (x if d > 0 else y)
+                            if not vy & m:
+                                vn |= m
                 if self.done:
                     cn |= VALID & ~cy
                     nchg = True
                     continue
-                if self.hn != hn or self.vn != vn:  # edges that would close a loop
-                    hn, vn = self.hn, self.vn
+                if hn != hn0 or vn != vn0:  # edges that would close a loop
                     nchg = True
                     continue
             # the edge joining A's fragment to B's, unless it would finish the puzzle
             if not self.done:
-                oe = self.oe
-                hs, hf = oe[bd.A], oe[bd.B]
+                if oe is None:
+                    oe, sz, trail = self.oe, self.sz, self.trail
+                hs, hf = oe[A], oe[B]
                 d = hf - hs
                 if d in (1, -1, S, -S):
                     lo = hs if d > 0 else hf
                     vertical = d in (S, -S)
                     m = 1 << lo
-                    if not ((vn | vy) if vertical else (hn | hy)) & m and not self._finishes(cy, self.sz[hs] + self.sz[hf]):
+                    if not ((vn | vy) if vertical else (hn | hy)) & m and not self._finishes(cy, sz[hs] + sz[hf]):
                         if vertical:
                             vn |= m
                         else:
@@ -400,50 +443,6 @@ class Fast:
             if (cy & m).bit_count() != t:
                 return False
         return True
-
-    def _join(self, nh: int, nv: int) -> None:
-        """Join the fragments at the ends of each new track edge (bits of ``nh``, ``nv``)."""
-        bd = self.board
-        S = bd.S
-        oe, sz = self.oe, self.sz
-        trail = self.trail
-        A, B = bd.A, bd.B
-        for bits, step in ((nh, 1), (nv, S)):
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                a = low.bit_length() - 1
-                b = a + step
-                x = oe[a]
-                y = oe[b]
-                if x == b:
-                    raise Clash((1 << a) | (1 << b), -1)  # closes a loop
-                sx = sz[x]
-                sy = sz[y]
-                trail.append((x, oe[x], y, oe[y], sx, sy))
-                s = sx + sy
-                oe[x] = y
-                oe[y] = x
-                sz[x] = s
-                sz[y] = s
-                if (x == A and y == B) or (x == B and y == A):
-                    if not self._finishes(self.cy, s):
-                        raise Clash(0, -1)
-                    self.done = True
-                    continue
-                d = y - x
-                if d in (1, -1, S, -S):
-                    lo = x if d > 0 else y
-                    m = 1 << lo
-                    if d in (1, -1):
-                        if not self.hy & m:
-                            if self.hn & m:
-                                continue
-                            self.hn |= m
-                    elif not self.vy & m:
-                        if self.vn & m:
-                            continue
-                        self.vn |= m
 
 
 DONE = ()  # as in count.py: the state after the path is complete

@@ -806,23 +806,27 @@ PORTFOLIO = len(MEMBERS)  # searches side by side (1: the first only)
 ALONE = 25  # nodes the first search runs alone before the others join
 SLICE = 25  # nodes a search runs before the portfolio chooses again
 PRIOR = 1  # solutions a search is credited with before it finds any
+JUDGED = 50  # nodes a search is credited with too, so one early solution does not win it every turn
 COMMIT = 2000  # solutions after which the portfolio keeps only its most productive search
 
 
 class _Member:
     """One search of a portfolio and how it has done so far."""
 
-    __slots__ = ("gen", "kind", "nodes", "new")
+    __slots__ = ("gen", "kind", "nodes", "new", "found")
 
     def __init__(self, gen, kind):
         self.gen = gen
         self.kind = kind
         self.nodes = 0
         self.new = 0  # solutions it reported first
+        self.found = 0  # solutions it found, whether another search reported them first or not
 
     def rate(self) -> float:
-        """New solutions per node, crediting PRIOR solutions to begin with."""
-        return (self.new + PRIOR) / (self.nodes + 1)
+        """Solutions found per node (new ones or not), crediting PRIOR solutions to begin
+        with.  (Counting only new ones starves a search that finds again what another
+        found first: on a board with few solutions that is the search about to finish.)"""
+        return (self.found + PRIOR) / (self.nodes + JUDGED)
 
 
 def _member(root: Engine, kind, board, start, deads):
@@ -859,8 +863,9 @@ def _portfolio(root: Engine):
     """The searches of MEMBERS (the first PORTFOLIO of them) from copies of ``root``, run
     in turns of SLICE nodes after the first has searched ALONE nodes by itself.
 
-    Each turn goes to the search that has found the most new solutions per node so far
-    (each is credited PRIOR to begin with), so a board that is quick for one search is
+    Each turn goes to the search that has found the most solutions per node so far
+    (each is credited PRIOR solutions and JUDGED nodes to begin with; a solution counts
+    even if another search reported it first), so a board that is quick for one search is
     quick whichever search that is.  (Turns by the part of its tree a search seems to
     have finished did worse: on 60 random 12x12 boards the guesses, from the depth of
     the search or from the sizes of finished subtrees, sent whole seconds to searches that
@@ -893,6 +898,7 @@ def _portfolio(root: Engine):
                     return False
                 continue
             key = ev.solution.path
+            m.found += 1
             if committed:
                 if key in seen:
                     seen.discard(key)  # the others reported it before; this search never finds it again
