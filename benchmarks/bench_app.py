@@ -361,7 +361,11 @@ def kind_moments(kind_name: str, runs: int):
         if w.job.is_running():
             finished = []
             w.solveFinished.connect(finished.append)
-            gap = through(heart, w.actions_by_name["stop"].trigger, lambda: bool(finished), 300)
+            # (the search may end on its own just before Stop: then Stop cancels the
+            # preparation of its replay, and solveFinished, sent once a replay plays, never comes)
+            gap = through(heart, w.actions_by_name["stop"].trigger,
+                          lambda: bool(finished) or (not w.job.is_running() and w._replay_request is None
+                                                     and not background_busy()), 300)
             w.solveFinished.disconnect(finished.append)
             m.record("Stop (Esc) while solving", gap)
         else:
