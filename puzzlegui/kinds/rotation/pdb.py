@@ -29,8 +29,11 @@ Additive databases (``WeightedDB``, boards with arrows): a turn moves at most fo
 (2x2 blocks), so counting, for a group of tiles, the fewest *tile-steps* (tracked tiles
 moved, summed over the moves) and adding the groups of a partition of the board up,
 divided by four, is also a lower bound (cost partitioning).  On the 4x4 board with arrows
-the four 2x2 corner groups (32^4 entries each) give a better bound than every
-max-database before, and are all its heuristic (``lookups``).
+three groups of five tiles and a lone tile (``FIVE_TILE_PARTITIONS``, 32^5 entries each),
+read through the board's eight symmetries (eight different partitions, the largest sum
+kept), are all its heuristic (``lookups``); elsewhere the 2x2 squares of the board.  The
+tables are filled by a Dijkstra by levels whose moves read runs of tiles through packed
+tables (a neighbour's index and the move's tile-steps in one sum, ``_chunk_tables``).
 
 Symmetries with arrows: turning the board round turns every arrow with it; turning all
 arrows back by the same amount keeps the goal, and the relabelled turns are still turns,
@@ -60,6 +63,8 @@ LARGE_TOTAL = 600_000_000  # entries of all of a board's databases together
 UNKNOWN = -1
 BUILD_SLICE = 1 << 18  # frontier entries expanded between two progress reports
 BIG = 100  # a heuristic value meaning "cannot reach the goal"
+CHUNK_ENTRIES = 1 << 12  # placements of one run of tiles in an additive database's build tables
+COST_BITS = 4  # (the tile-steps of one move, packed below a neighbour's index)
 
 
 class Space:
@@ -308,39 +313,78 @@ class WeightedDB(PatternDB):
             f"-v{VERSION}-", f"-v{WEIGHTED_VERSION}-", 1
         )
 
+    def _chunk_tables(self):
+        """The tracked tiles cut into runs of consecutive digits (at most CHUNK_ENTRIES
+        placements each), and per run, per move (undone), for every placement of the
+        run: its part of the index after the move, shifted up COST_BITS, plus how many
+        of its tiles the move moved.  Adding the runs' entries gives a neighbour's
+        index and the move's cost in one sum."""
+        space = self.space
+        rank_steps = self._steps()
+        moved = [np.array([m[locs_i] != locs_i for m in space.back_maps], dtype=np.int64) for locs_i in self.orbit_locs]
+        runs = []
+        i = 0
+        k = len(self.tiles)
+        while i < k:
+            j = i + 1
+            span = self.radix[i]
+            while j < k and span * self.radix[j] <= CHUNK_ENTRIES:
+                span *= self.radix[j]
+                j += 1
+            # every placement of tiles i..j-1, as digits (the first digit fastest)
+            grid = np.arange(span, dtype=np.int64)
+            digits = []
+            rest = grid
+            for t in range(i, j):
+                digits.append(rest % self.radix[t])
+                rest = rest // self.radix[t]
+            table = np.zeros((len(space.back_maps), span), dtype=np.int64)
+            for mi in range(len(space.back_maps)):
+                for t, d in zip(range(i, j), digits):
+                    table[mi] += ((rank_steps[t][mi][d] * self.weights[t]) << COST_BITS) + moved[t][mi][d]
+            runs.append((self.weights[i], span, table))
+            i = j
+        return runs
+
     def build(self):
         space, k = self.space, len(self.tiles)
+        if k >= 1 << COST_BITS:
+            raise ValueError("too many tiles for one additive database")
         dist = np.full(self.size, UNKNOWN, dtype=np.int8)
         udist = dist.view(np.uint8)  # UNKNOWN reads as 255, above every cost
         dist[self._homes()] = 0
         found = int(np.count_nonzero(dist == 0))
-        # per tracked tile: orbit rank -> rank after each inverse move, and whether it moved
-        step = self._steps()
-        moved = [np.array([m[locs_i] != locs_i for m in space.back_maps], dtype=np.int8) for locs_i in self.orbit_locs]
+        runs = self._chunk_tables()
+        mask = (1 << COST_BITS) - 1
         level = 0
         top = 0  # the highest cost assigned so far
         while level <= top:
-            frontier = np.flatnonzero(dist == level)
+            # every placement at this cost is final: later levels only add to it
+            frontier = np.flatnonzero(udist == level)
             for lo in range(0, len(frontier), BUILD_SLICE):
-                digits = self._digits(frontier[lo : lo + BUILD_SLICE])
+                part = frontier[lo : lo + BUILD_SLICE]
+                digits = []
+                for r, (weight, span, _table) in enumerate(runs):
+                    d = part // weight if weight > 1 else part
+                    if r + 1 < len(runs):
+                        d = d % span
+                    digits.append(d)
                 for mi in range(len(space.back_maps)):
-                    cand = step[0][mi][digits[0]] * self.weights[0]
-                    cost = moved[0][mi][digits[0]].copy()
-                    for i in range(1, k):
-                        cand += step[i][mi][digits[i]] * self.weights[i]
-                        cost += moved[i][mi][digits[i]]
-                    for c in range(1, k + 1):
-                        sel = cand[cost == c]
-                        if not len(sel):
-                            continue
-                        new = level + c
-                        if new >= BIG:
+                    packed = np.take(runs[0][2][mi], digits[0])
+                    for r in range(1, len(runs)):
+                        packed += np.take(runs[r][2][mi], digits[r])
+                    cost = packed & mask
+                    packed >>= COST_BITS  # the neighbours' indices (one move undone: distinct)
+                    cost += level
+                    cur = np.take(udist, packed)
+                    better = cur > cost
+                    if better.any():
+                        new = cost[better]
+                        top = max(top, int(new.max()))
+                        if top >= BIG:
                             raise ValueError("an additive database's costs do not fit")
-                        sel = sel[udist[sel] > new]
-                        if len(sel):
-                            found += int(np.count_nonzero(udist[sel] == 255))
-                            udist[sel] = new
-                            top = max(top, new)
+                        found += int(np.count_nonzero(cur[better] == 255))
+                        udist[packed[better]] = new
                     yield found
             level += 1
         self.dist = dist
@@ -353,17 +397,34 @@ def divisor(space: Space) -> int:
     return max(int(np.count_nonzero(m != np.arange(space.locs))) // space.arrows for m in space.maps)
 
 
+# Boards (w, h, n) whose additive databases track five tiles each (with arrows): three
+# groups of five and one lone tile.  Read through the board's eight symmetries they are
+# eight different partitions, and the largest of their sums is about a move above the
+# four 2x2 corner groups' (a partition the symmetries map onto itself, so one reading):
+# on sgt-twiddle's 4x4n2o scrambles the last iteration before the shortest length searches
+# about 5 times fewer positions and the beam searches find the shortest length at once.
+# Three tables of 32^5 entries (32 MiB each; about 4 s each to build, once).
+FIVE_TILE_PARTITIONS = {
+    (4, 4, 2): [(0, 1, 4, 5, 6), (2, 3, 7, 10, 11), (8, 9, 12, 13, 14), (15,)],
+}
+ADDITIVE_LIMIT = 1 << 25  # entries of one such table
+
+
 def choose_partitions(space: Space) -> list[list[tuple[int, ...]]]:
     """Tile groups for additive databases (``WeightedDB``), as partitions of the tiles.
 
     Boards with arrows only (without them the largest of the databases of
-    ``choose_groups`` is the better bound, measured on 4x4 and 5x5 boards): the home
+    ``choose_groups`` is the better bound, measured on 4x4 and 5x5 boards): the board's
+    five-tile partition where it has one (``FIVE_TILE_PARTITIONS``), else the home
     cells cut into 2x2 squares from the top left (1x2 and 1x1 pieces at an odd edge),
     each square's tiles one group, where every group's table stays within DENSE_LIMIT."""
     config = space.config
     if not config.oriented or config.cells < 8:
         return []
     w, h = config.w, config.h
+    five = FIVE_TILE_PARTITIONS.get((w, h, config.n))
+    if five is not None and all(_group_size(space, g) <= ADDITIVE_LIMIT for g in five):
+        return [[tuple(g) for g in five]]
     groups = []
     for y0 in range(0, h, 2):
         for x0 in range(0, w, 2):
@@ -518,9 +579,9 @@ def lookups(config: Config, symmetric: bool = True):
 
     Boards with arrows where ``choose_partitions`` finds tile groups: the additive
     reads (``SumLookup``), one per image of the partition under the board's symmetries.
-    On the 4x4 board with 2x2 blocks they alone prove sgt-twiddle's scrambles as fast
-    as with every other database besides (which cut a tenth of the nodes and cost as
-    much as they save), and they are 4 MiB against 600 to load.
+    On the 4x4 board with 2x2 blocks they alone prove sgt-twiddle's scrambles faster
+    than with the max-databases besides (which cost more than they save), and they are
+    97 MiB against 600 to load.
 
     Otherwise each database of the board read through each symmetry of the board; with
     arrows, also the databases of the board without arrows (and their symmetries),
@@ -649,6 +710,8 @@ class Lookup:
         pairs = self.__dict__.get("_pairs")
         if pairs is None:
             pairs = self._pair_tables()
+        if self._direct is not None:  # one tile: its value straight from its location
+            return np.take(self._direct, cols[self.tiles[0]].astype(np.intp))
         idx = None
         for t1, t2, table in pairs:
             if t2 is None:
@@ -676,6 +739,7 @@ class Lookup:
             else:
                 pairs.append((tiles[i], None, np.ascontiguousarray(self.contrib[i], dtype=np.intp)))
         self._pairs = pairs
+        self._direct = np.ascontiguousarray(self.dist[self.contrib[0]]) if len(tiles) == 1 else None
         return pairs
 
     def relabelled(self, tile_perm: np.ndarray, loc_map: np.ndarray) -> "Lookup":
@@ -709,10 +773,15 @@ class SumLookup:
     def value(self, locs: np.ndarray) -> np.ndarray:
         return ((self.total(locs) + (self.divisor - 1)) // self.divisor).astype(np.int8)
 
-    def value_cols(self, cols: np.ndarray) -> np.ndarray:
+    def total_cols(self, cols: np.ndarray) -> np.ndarray:
+        """``total`` of positions stored as columns (``Lookup.value_cols``)."""
         v = self.parts[0].value_cols(cols).astype(np.int16)
         for look in self.parts[1:]:
             v += look.value_cols(cols)
+        return v
+
+    def value_cols(self, cols: np.ndarray) -> np.ndarray:
+        v = self.total_cols(cols)
         v += self.divisor - 1
         v //= self.divisor
         return v.astype(np.int8)
