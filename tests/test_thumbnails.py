@@ -105,3 +105,42 @@ def test_a_solved_board_glowing_is_copied_at_the_next_tick_without_its_glow(qtbo
     glowing = thumbs.icon("glowing").pixmap(34, 34).toImage()
     assert glowing.convertToFormat(at_rest.format()) == at_rest.scaled(glowing.size())
     thumbs.close()
+
+
+def test_drawing_waits_while_other_work_runs_on_the_pool(qtbot, tmp_path, monkeypatch):
+    """A picture is not drawn while another call runs on the pool (their Python shares
+    one GIL with the window): it comes once that call has answered, or after HOLD_S."""
+    import threading
+
+    from puzzlegui.gui import thumbnails as thumbs_mod
+    from puzzlegui.gui.worker import Background, background_busy
+
+    release = threading.Event()
+    answered = []
+    call = Background(release.wait, 30)  # other work on the pool, until released
+    call.done.connect(answered.append)
+    thumbs = Thumbnails(tmp_path)
+    doc = files.load_builtin("mystery-box")
+    thumbs.start()
+    drawn = []
+    thumbs.ready.connect(drawn.append)
+    thumbs.later("k", doc.kind, doc.state)
+    # the timer looks again and again while it waits, and draws nothing
+    ticks = []
+    thumbs._timer.timeout.connect(lambda: ticks.append(1))
+    qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=10000)
+    assert drawn == [] and thumbs._timer.interval() == thumbs_mod.HOLD_TICK_MS
+    with qtbot.waitSignal(thumbs.ready, timeout=10000):
+        release.set()
+    qtbot.waitUntil(lambda: answered == [True])
+    assert drawn == ["k"] and (tmp_path / "k.light.png").is_file()
+
+    # a pool that stays busy holds a picture back HOLD_S at most
+    monkeypatch.setattr(thumbs_mod, "HOLD_S", 0.0)
+    release.clear()
+    Background(release.wait, 30)
+    with qtbot.waitSignal(thumbs.ready, timeout=10000):
+        thumbs.later("k2", doc.kind, doc.state)
+    release.set()
+    qtbot.waitUntil(lambda: not background_busy())
+    thumbs.close()

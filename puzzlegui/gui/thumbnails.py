@@ -25,6 +25,11 @@ from . import theme
 
 SIZE = 34  # logical pixels, the side of a picture
 TICK_BUDGET_S = 0.012  # drawing per timer tick, at most (then the event loop runs)
+# While other work runs on the pool (a record read, a table, a replay being prepared),
+# drawing waits: its Python and the pool's share one GIL, and a 30x30 board drawn beside a
+# 50,000-move record being read held the window up 60 ms.  It waits at most HOLD_S.
+HOLD_S = 1.0
+HOLD_TICK_MS = 25  # how often it looks again while it waits
 MEMORY_LIMIT = 400  # pictures kept in memory
 
 
@@ -46,6 +51,7 @@ class Thumbnails(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._work)
+        self._held_since: float | None = None  # when drawing began to wait for the pool
         self.ratio = 1.0  # device pixels per logical pixel of the screen they are shown on
 
     # ------------------------------------------------------------------ asking
@@ -190,8 +196,22 @@ class Thumbnails(QObject):
             self._boards[kind.name] = board
         return board
 
+    def _pool_busy(self) -> bool:
+        """Other work on the pool than this object's own loading."""
+        from .worker import background_calls
+
+        return background_calls() > (1 if self._loading else 0)
+
     def _work(self) -> None:
         started = time.perf_counter()
+        if self._pool_busy():
+            if self._held_since is None:
+                self._held_since = started
+            if started - self._held_since < HOLD_S:
+                self._timer.setInterval(HOLD_TICK_MS)  # not a busy loop while it waits
+                return
+        self._held_since = None
+        self._timer.setInterval(0)
         while self._loaded and time.perf_counter() - started < TICK_BUDGET_S:
             key, kind, state = self._loaded[0]
             if self._still_moving(key):

@@ -289,6 +289,11 @@ def background_busy() -> bool:
     return bool(_pending) or _pool.activeThreadCount() > 0
 
 
+def background_calls() -> int:
+    """How many Background calls have not answered yet."""
+    return len(_pending)
+
+
 def wait_background(ms: int = 5000) -> bool:
     """Wait for the pool's calls to end (their answers are delivered by the event loop)."""
     return _pool.waitForDone(ms)
