@@ -1641,6 +1641,10 @@ class MainWindow(QMainWindow):
             Background(_import_for_later).done.connect(self._warmed_up)
 
     def _warmed_up(self, _value) -> None:
+        if not self._shut_down and self._panel is None:
+            # the solver panel too, while nobody waits (its widgets: ~23 ms): made at the
+            # first Solve, they held up the window beside the search starting (67-95 ms)
+            self._make_panel()
         self.warmed_up = True
         self.warmedUp.emit()
 
