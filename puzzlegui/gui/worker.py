@@ -38,8 +38,11 @@ KEEP_SOLUTIONS = 1000  # solutions kept for the chooser (all are counted)
 # event it handles; CPython hands it over only after the switch interval (5 ms by default),
 # and an event often needs it several times.  Measured on a 40x40 Kurosu count (bench_app):
 # the GUI thread's longest pause 130-200 ms at 5 ms, 30 ms at 0.5 ms, for a search ~5%
-# slower at most.
-GUI_SWITCH_INTERVAL = 0.0005  # seconds
+# slower at most.  The first Solve of a process (the solver's panel shown and laid out,
+# dozens of Python calls, each waiting for the GIL, beside the search starting): worst of
+# 3 runs 89-95 ms at 0.5 ms, 46-53 ms at 0.1 ms, measured back to back.  A search alone
+# is not slowed: the interval only matters while another thread asks for the GIL.
+GUI_SWITCH_INTERVAL = 0.0001  # seconds
 
 
 def share_the_gil() -> None:
