@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
     puzzleSolved = Signal()  # the player completed the puzzle
     errorShown = Signal(str)
     aidFinished = Signal(str)  # an aid's answer arrived (its name): for tests
-    warmedUp = Signal()  # the modules for later are imported (on the pool): for tests, benchmarks
+    warmedUp = Signal()  # the warm-up is done (modules imported on the pool, solver panel made): for tests, benchmarks
 
     def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True):
         super().__init__()
@@ -1642,8 +1642,8 @@ class MainWindow(QMainWindow):
 
     def _warmed_up(self, _value) -> None:
         if not self._shut_down and self._panel is None:
-            # the solver panel too, while nobody waits (its widgets: ~23 ms): made at the
-            # first Solve, they held up the window beside the search starting (67-95 ms)
+            # the solver panel too, while nobody waits: made at the first Solve, its
+            # widgets added ~23 ms to the moment the search starts
             self._make_panel()
         self.warmed_up = True
         self.warmedUp.emit()
