@@ -764,27 +764,32 @@ class SumLookup:
         self.divisor = divisor
         self.db = parts[0].db
 
-    def total(self, locs: np.ndarray) -> np.ndarray:
-        v = self.parts[0].value(locs).astype(np.int16)
-        for look in self.parts[1:]:
-            v += look.value(locs)
+    @staticmethod
+    def _sum(reads) -> np.ndarray:
+        """The groups' tile-steps added up (int16: the sum outgrows a byte)."""
+        v = next(reads).astype(np.int16)
+        for r in reads:
+            v += r
         return v
 
+    def _rounded(self, total: np.ndarray) -> np.ndarray:
+        """Tile-steps to moves: divided by the most tiles one move moves, rounded up."""
+        total += self.divisor - 1
+        total //= self.divisor
+        return total.astype(np.int8)
+
+    def total(self, locs: np.ndarray) -> np.ndarray:
+        return self._sum(look.value(locs) for look in self.parts)
+
     def value(self, locs: np.ndarray) -> np.ndarray:
-        return ((self.total(locs) + (self.divisor - 1)) // self.divisor).astype(np.int8)
+        return self._rounded(self.total(locs))
 
     def total_cols(self, cols: np.ndarray) -> np.ndarray:
         """``total`` of positions stored as columns (``Lookup.value_cols``)."""
-        v = self.parts[0].value_cols(cols).astype(np.int16)
-        for look in self.parts[1:]:
-            v += look.value_cols(cols)
-        return v
+        return self._sum(look.value_cols(cols) for look in self.parts)
 
     def value_cols(self, cols: np.ndarray) -> np.ndarray:
-        v = self.total_cols(cols)
-        v += self.divisor - 1
-        v //= self.divisor
-        return v.astype(np.int8)
+        return self._rounded(self.total_cols(cols))
 
     def relabelled(self, tile_perm: np.ndarray, loc_map: np.ndarray) -> "SumLookup":
         return SumLookup([look.relabelled(tile_perm, loc_map) for look in self.parts], self.divisor)
