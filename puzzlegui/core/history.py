@@ -126,9 +126,7 @@ class History:
                 raise PuzzleError(f"There is no earlier position {move.index} to go back to.")
             return self.state_at(move.index)
         if isinstance(move, Batch):
-            for m in move.moves:
-                state = self.kind.apply(state, m)
-            return state
+            return self.kind.apply_all(state, move.moves)
         return self.kind.apply(state, move)
 
     def push(self, move):

@@ -133,6 +133,14 @@ class PuzzleKind(ABC):
     def apply(self, state, move):
         """The state after ``move``; raises PuzzleError if the move is not legal."""
 
+    def apply_all(self, state, moves):
+        """The state after ``moves`` in turn (a solution applied as one step); raises
+        PuzzleError at the first illegal one.  A kind whose state is a large board
+        overrides it to copy the board once rather than once a move."""
+        for move in moves:
+            state = self.apply(state, move)
+        return state
+
     def check(self, state) -> list[Violation]:
         """Broken rules in the current state (empty when nothing is wrong so far)."""
         return []

@@ -98,3 +98,48 @@ def test_the_engine_modules_do_not_import_qt():
         "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_apply_all_is_the_moves_applied_one_by_one():
+    """A Batch (a solution applied as one step) edits the board once; the state after
+    it must be exactly that of its moves in turn, marks, clears and given cells too."""
+    import random
+
+    rnd = random.Random(7)
+    givens = [-1] * 36
+    givens[0], givens[7] = 1, 0
+    start = KurosuState.new(6, 6, givens)
+    moves = []
+    for _ in range(300):
+        x, y = rnd.randrange(6), rnd.randrange(6)
+        if (x, y) in ((0, 0), (1, 1)):
+            moves.append(("set", x, y, givens[y * 6 + x]))  # a given's own value: allowed
+            continue
+        verb = rnd.choice(["set", "set", "mark", "clear"])
+        if verb == "set":
+            moves.append(("set", x, y, rnd.choice([-1, 0, 1])))
+        elif verb == "mark":
+            moves.append(("mark", x, y, rnd.randrange(4)))
+        else:
+            moves.append(("clear", ((x, y), (rnd.randrange(2, 6), rnd.randrange(2, 6)))))
+    one_by_one = start
+    for move in moves:
+        one_by_one = KIND.apply(one_by_one, move)
+    assert KIND.apply_all(start, moves) == one_by_one
+    assert one_by_one != start
+    history = History(KIND, start)
+    assert history.push(Batch(tuple(moves), "solution")) == one_by_one
+    # nothing changed: the very same state, as apply gives
+    assert KIND.apply_all(start, [("set", 0, 0, 1), ("mark", 3, 3, 0)]) is start
+
+
+def test_apply_all_refuses_the_batch_at_its_first_illegal_move():
+    start = KurosuState.new(4, 4, [1] + [-1] * 15)
+    with pytest.raises(PuzzleError, match="given"):
+        KIND.apply_all(start, [("set", 1, 0, 0), ("set", 0, 0, 0)])
+    with pytest.raises(PuzzleError, match="outside"):
+        KIND.apply_all(start, [("set", 1, 0, 0), ("set", 9, 0, 0)])
+    history = History(KIND, start)
+    with pytest.raises(PuzzleError):
+        history.push(Batch((("set", 1, 0, 0), ("mark", 0, 0, 1)), "bad"))
+    assert history.state is start and not history.can_undo

@@ -123,6 +123,9 @@ class KurosuKind(PuzzleKind):
     def apply(self, state: KurosuState, move) -> KurosuState:
         return model.apply(state, move)
 
+    def apply_all(self, state: KurosuState, moves) -> KurosuState:
+        return model.apply_all(state, moves)
+
     def check(self, state: KurosuState):
         return model.check(state)
 

@@ -75,6 +75,26 @@ def _cell(state: KurosuState, x, y) -> int:
 
 def apply(state: KurosuState, move) -> KurosuState:
     """The state after ``move``; PuzzleError for anything that is not a legal move."""
+    return apply_all(state, (move,))
+
+
+def apply_all(state: KurosuState, moves) -> KurosuState:
+    """The state after ``moves`` in turn, the board copied once: a 40x40 solution applied
+    as one step is 1,600 moves, and copying the board for each took ~20 ms.  The state
+    itself when nothing changed; PuzzleError (and no state) at the first illegal move."""
+    cells = list(state.cells)
+    marks = list(state.marks)
+    for move in moves:
+        _edit(state, cells, marks, move)
+    cells, marks = tuple(cells), tuple(marks)
+    if cells == state.cells and marks == state.marks:
+        return state
+    return KurosuState(state.width, state.height, state.unique, state.givens, cells, marks)
+
+
+def _edit(state: KurosuState, cells: list, marks: list, move) -> None:
+    """Make ``move`` on the lists ``cells`` and ``marks`` (the state's, being edited);
+    ``state`` gives the size and the givens, which no move changes."""
     if not isinstance(move, tuple | list) or not move:
         raise PuzzleError(f"{move!r:.60} is not a Kurosu move.")
     verb = move[0]
@@ -84,14 +104,11 @@ def apply(state: KurosuState, move) -> KurosuState:
         if not _int(v) or v not in (-1, 0, 1):
             raise PuzzleError(f"A cell holds X (1), O (0) or nothing (-1), not {v!r:.20}.")
         if state.givens[index] >= 0:
-            if v == state.givens[index]:
-                return state
-            raise PuzzleError(f"The cell at {cell_name((x, y))} is given and cannot change.")
-        if state.cells[index] == v:
-            return state
-        cells = list(state.cells)
+            if v != state.givens[index]:
+                raise PuzzleError(f"The cell at {cell_name((x, y))} is given and cannot change.")
+            return
         cells[index] = v
-        return KurosuState(state.width, state.height, state.unique, state.givens, tuple(cells), state.marks)
+        return
     if verb == "mark" and len(move) == 4:
         _, x, y, m = move
         index = _cell(state, x, y)
@@ -99,13 +116,9 @@ def apply(state: KurosuState, move) -> KurosuState:
             raise PuzzleError(f"Pencil marks are a number from 0 to 3, not {m!r:.20}.")
         if state.givens[index] >= 0:
             raise PuzzleError(f"The cell at {cell_name((x, y))} is given; it takes no pencil marks.")
-        if state.marks[index] == m:
-            return state
-        marks = list(state.marks)
         marks[index] = m
-        return KurosuState(state.width, state.height, state.unique, state.givens, state.cells, tuple(marks))
+        return
     if verb == "clear" and len(move) == 2 and isinstance(move[1], tuple | list):
-        cells = list(state.cells)
         for pos in move[1]:
             if not isinstance(pos, tuple | list) or len(pos) != 2:
                 raise PuzzleError(f"{pos!r:.30} is not a cell position.")
@@ -115,7 +128,7 @@ def apply(state: KurosuState, move) -> KurosuState:
                     f"The cell at {cell_name(pos)} is given and cannot be emptied."
                 )
             cells[index] = -1
-        return KurosuState(state.width, state.height, state.unique, state.givens, tuple(cells), state.marks)
+        return
     raise PuzzleError(f"{move!r:.60} is not a Kurosu move.")
 
 
