@@ -251,3 +251,58 @@ def test_kept_solutions_are_indexed_by_the_list_not_the_count(qtbot, window):
     assert window.doc.kind.is_solved(window.player.state)
     window.choose_solution(kept)  # beyond the kept ones: ignored
     assert window.solution_index == kept - 1
+
+
+# --- F. The first Solve's search waits for the panel it shows -----------------------------------
+@pytest.fixture
+def long_hold(monkeypatch):
+    """A hold limit far beyond every wait below: a held search that begins within them was
+    let go by the panel's paint (or by Stop), not by the limit."""
+    from puzzlegui.gui import worker
+
+    monkeypatch.setattr(worker, "HOLD_LIMIT_S", 120.0)
+
+
+def test_the_search_begins_once_the_panel_it_showed_is_painted(qtbot, demo_kind, window, long_hold):
+    assert window.load_doc(demo_doc("000", "1?1"))
+    window.solver_dock.hide()
+    with qtbot.waitSignal(window.solveFinished, timeout=10000) as finished:
+        window.solve()
+        job = window.job
+        assert window.solver_dock.isVisible()
+        assert job.is_running() and not job.worker._go.is_set()  # held, and already running
+        window.solve()  # a second Solve meanwhile starts nothing
+        assert window.job is job
+    assert finished.args[0].status == "solved" and finished.args[0].count >= 1
+    qtbot.waitUntil(lambda: not job.is_running(), timeout=3000)
+    # the panel is up now: the next Solve's search is not held
+    with qtbot.waitSignal(window.solveFinished, timeout=10000):
+        window.solve()
+        assert window.job.worker._go.is_set()
+
+
+def test_stop_ends_a_search_held_for_the_panel(qtbot, demo_kind, window, long_hold):
+    assert window.load_doc(demo_doc(slow=True))
+    window.solver_dock.hide()
+    window.solve()  # held: nothing has been painted yet
+    job = window.job
+    assert not job.worker._go.is_set()
+    with qtbot.waitSignal(job.ended, timeout=5000):
+        window.stop_solving()
+    assert not job.is_running()
+    assert not window.actions_by_name["stop"].isEnabled()
+    assert window.actions_by_name["solve"].isEnabled()
+
+
+def test_every_solve_thread_ends_even_when_its_search_takes_no_time(qtbot, demo_kind, window):
+    """A search of microseconds, let go at the panel's paint while the window is idle:
+    its thread ends, so Solve comes back.  (Its thread used to end by a queued quit()
+    of its event loop; with the search held for the paint, test_esc_cancels_... above
+    then found the thread of a finished solve still running in 1 run of 8.)"""
+    assert window.load_doc(demo_doc("000", "1?1"))
+    for _ in range(8):
+        window.solver_dock.hide()
+        with qtbot.waitSignal(window.solveFinished, timeout=5000):
+            window.solve()
+        qtbot.waitUntil(lambda: not window.job.is_running(), timeout=3000)
+        assert window.actions_by_name["solve"].isEnabled()

@@ -2,6 +2,8 @@
 
 import time
 
+from PySide6.QtWidgets import QApplication
+
 from puzzlegui.core import solver
 from puzzlegui.gui.worker import PROGRESS_INTERVAL, SolverWorker
 
@@ -38,3 +40,32 @@ def test_progress_signals_are_throttled(qapp):
         assert len(emitted) <= took / PROGRESS_INTERVAL + 3
         assert all(e[0] == 7 for e in emitted)  # every signal names its job
         assert emitted[-1][3] == 20_000
+
+
+class Instant:
+    """A kind whose search ends at once with one solution."""
+
+    name = "instant"
+
+    def solve(self, state, trace=False):
+        yield solver.Found(1)
+
+
+def test_a_held_job_waits_for_release_and_stop_lets_it_end(qtbot, monkeypatch):
+    from puzzlegui.gui import worker as worker_mod
+    from puzzlegui.gui.worker import SolveJob
+
+    monkeypatch.setattr(worker_mod, "HOLD_LIMIT_S", 120.0)
+    results = []
+    job = SolveJob(Instant(), None, solver.ALL, 10)
+    job.finished.connect(lambda job_id, result, *rest: results.append(result))
+    job.start(hold=True)
+    qtbot.waitUntil(job.is_running, timeout=2000)
+    QApplication.processEvents()
+    assert not job.worker._go.is_set()  # held: its search has not begun
+    assert results == [] and job.is_running()
+    with qtbot.waitSignal(job.ended, timeout=5000):
+        assert job.stop()  # Stop does not wait for a release
+    assert not job.is_running()
+    qtbot.waitUntil(lambda: bool(results), timeout=2000)
+    assert results[0].status == solver.STOPPED and results[0].count == 0

@@ -82,6 +82,20 @@ class _StopKeyFilter(QObject):
         return False
 
 
+class _ReleaseOnPaint(QObject):
+    """On the solver panel: its first paint after a Solve that showed it lets that
+    Solve's held search begin (MainWindow.solve)."""
+
+    job = None  # the held SolveJob waiting for the panel's paint
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Paint and self.job is not None:
+            # after the whole window's repaint, of which this paint is one part
+            QTimer.singleShot(0, self.job.release)
+            self.job = None
+        return False
+
+
 _frozen = False
 
 
@@ -417,6 +431,8 @@ class MainWindow(QMainWindow):
         from .control_panel import SolverPanel
 
         panel = self._panel = SolverPanel()
+        self._release_on_paint = _ReleaseOnPaint(self)
+        panel.installEventFilter(self._release_on_paint)
         panel.set_mode(self.settings.solve_mode)
         panel.set_show(self.settings.show)
         panel.max_solutions.setValue(self.settings.max_solutions)
@@ -1214,7 +1230,12 @@ class MainWindow(QMainWindow):
     def solve(self) -> None:
         if self.doc is None or (self.job is not None and self.job.is_running()):
             return
-        self.solver_dock.show()  # the solver's panel opens when it is wanted
+        # the solver's panel opens when it is wanted; the first time, its layout and
+        # paint are dozens of Python calls (sizeHint, paint and event-filter overrides),
+        # each waiting for the GIL while the search starts: the window paused 50-95 ms.
+        # The search is held until the panel is painted (a frame, at most HOLD_LIMIT_S).
+        hold = not self.solver_dock.isVisible()
+        self.solver_dock.show()
         self.player.clear()
         self._clear_result()
         kind = self.doc.kind
@@ -1237,7 +1258,8 @@ class MainWindow(QMainWindow):
         self.panel.set_progress(0, 0.0, 0)
         self.statusBar().showMessage("Solving…")
         self._sync_actions(solving=True)
-        self.job.start()
+        self._release_on_paint.job = self.job if hold else None
+        self.job.start(hold=hold)
 
     def _install_stop_key(self) -> None:
         """Esc is Stop on the first press, whatever had the focus.  A menu closed with Esc

@@ -1,10 +1,11 @@
 """Running solver work off the GUI thread.
 
-``SolverWorker`` lives on its own QThread and drives the kind's solver generator through
-``core.solver.run``.  It talks to the window only through signals, and at most ~30 times a
-second, however many steps the search makes.  ``SolveJob`` owns the thread: ``stop()``
-asks the worker to stop (seen between any two solver events, so within milliseconds) and
-waits for the thread to end, so nothing is left running on Stop or on close.
+``SolverWorker`` drives the kind's solver generator through ``core.solver.run`` on a
+QThread of its own, which ends when the search returns.  It talks to the window only
+through signals, and at most ~30 times a second, however many steps the search makes.
+``SolveJob`` owns the thread: ``stop()`` asks the worker to stop (seen between any two
+solver events, so within milliseconds) and waits for the thread to end, so nothing is
+left running on Stop or on close.
 
 Every job has a unique ``job_id`` and every signal it sends carries it, so the window can
 tell the answer of the solve it waits for from a late answer of one it has given up on
@@ -25,7 +26,7 @@ import threading
 import time
 import weakref
 
-from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal
 
 from ..core import solver
 from ..core.kind import PuzzleError
@@ -43,6 +44,11 @@ KEEP_SOLUTIONS = 1000  # solutions kept for the chooser (all are counted)
 # 3 runs 89-95 ms at 0.5 ms, 46-53 ms at 0.1 ms, measured back to back.  A search alone
 # is not slowed: the interval only matters while another thread asks for the GIL.
 GUI_SWITCH_INTERVAL = 0.0001  # seconds
+
+# A job started "held" waits for release() before its search begins, at most this long:
+# the window holds the first Solve's search until the solver's panel, shown by that
+# Solve, has been laid out and painted (see MainWindow.solve).
+HOLD_LIMIT_S = 0.25
 
 
 def share_the_gil() -> None:
@@ -79,13 +85,16 @@ class SolverWorker(QObject):
         self.job_id = job_id
         self.time_limit = time_limit if time_limit else None
         self._stop = threading.Event()
+        self._go = threading.Event()  # cleared while the job is held
+        self._go.set()
 
     def stop(self) -> None:
-        """Thread-safe: the search ends at its next event."""
+        """Thread-safe: the search ends at its next event (a held one does not wait)."""
         self._stop.set()
+        self._go.set()
 
-    @Slot()
     def run(self) -> None:
+        self._go.wait(HOLD_LIMIT_S)
         steps: list = []
         seen = 0
         solutions = 0
@@ -174,6 +183,20 @@ class SolverWorker(QObject):
         self.finished.emit(job_id, result, steps, seen, description)
 
 
+class _SolveThread(QThread):
+    """Runs the worker's search, and ends when it returns.  No event loop to end: a
+    thread whose event loop was ended by a queued quit() sometimes stayed up for good
+    after its search (a search of microseconds, released at a paint while the window
+    was idle: 1 run in 8 of a window test), and Solve never came back."""
+
+    def __init__(self, worker: SolverWorker):
+        super().__init__()
+        self._worker = worker
+
+    def run(self) -> None:
+        self._worker.run()
+
+
 class SolveJob(QObject):
     """One solve on one thread.  Nobody's child: the window holds the one it shows and
     drops it when the next solve starts, so a finished job is freed with its thread."""
@@ -195,24 +218,30 @@ class SolveJob(QObject):
         super().__init__(parent)
         SolveJob._all.add(self)
         self.job_id = next(_job_ids)
-        self.thread = QThread()
-        self.thread.setObjectName(f"solver-{kind.name}-{self.job_id}")
+        # the worker stays on the GUI thread: its signals, sent from the solver's
+        # thread, reach the window queued
         self.worker = SolverWorker(kind, state, mode, max_solutions, trace, self.job_id, time_limit)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
+        self.thread = _SolveThread(self.worker)
+        self.thread.setObjectName(f"solver-{kind.name}-{self.job_id}")
         self.worker.progress.connect(self.progress)
         self.worker.finished.connect(self.finished)
         self.worker.failed.connect(self.failed)
-        self.worker.finished.connect(self.thread.quit)
-        self.worker.failed.connect(self.thread.quit)
         self.thread.finished.connect(self._thread_finished)
 
     def _thread_finished(self) -> None:
         self.ended.emit(self.job_id)
 
-    def start(self) -> None:
+    def start(self, hold: bool = False) -> None:
+        """Start the thread; ``hold``: its search waits for ``release()`` (at most
+        HOLD_LIMIT_S), while the job already counts as running."""
         share_the_gil()
+        if hold:
+            self.worker._go.clear()
         self.thread.start()
+
+    def release(self) -> None:
+        """Let a held job's search begin (thread-safe; nothing if it was not held)."""
+        self.worker._go.set()
 
     def is_running(self) -> bool:
         return self.thread.isRunning()
@@ -226,7 +255,6 @@ class SolveJob(QObject):
         solver sees the request between two events, so this takes milliseconds."""
         self.worker.stop()
         if self.thread.isRunning():
-            self.thread.quit()
             return self.thread.wait(wait_ms)
         return True
 
