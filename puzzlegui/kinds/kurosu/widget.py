@@ -210,12 +210,19 @@ class Board(BoardWidget):
             self._layer_keys = [plain] * (W * H)
         keys = self._layer_keys
         cells, givens, marks = s.cells, s.givens, s.marks
-        c = geo.cell
+        c, x0, y0 = geo.cell, geo.x0, geo.y0
         painter = None
+        sprites: dict = {}  # this frame's pictures by (value, given, wrong)
+        # a full redraw (a new size) visits 1,600 cells on a 40x40 board: per cell, only
+        # what its key needs (the lit and wrong sets are usually empty)
+        marked = lit or wrong
         for i in range(W * H):
-            x, y = i % W, i // W
             v = -2 if i in fading else cells[i]  # a fading cell: its symbols are drawn on top
-            key = (givens[i] >= 0, (x, y) in lit, (x, y) in wrong, v, marks[i] if v == -1 else 0)
+            if marked:
+                xy = (i % W, i // W)
+                key = (givens[i] >= 0, xy in lit, xy in wrong, v, marks[i] if v == -1 else 0)
+            else:
+                key = (givens[i] >= 0, False, False, v, marks[i] if v == -1 else 0)
             was = keys[i]
             if was == key:
                 continue
@@ -224,7 +231,8 @@ class Board(BoardWidget):
                 painter = QPainter(self._layer)
                 painter.setRenderHint(QPainter.Antialiasing)
             given, is_lit, is_wrong, _, mark = key
-            rect = QRectF(*geo.cell_rect(x, y))
+            x, y = i % W, i // W
+            rect = QRectF(x0 + x * c, y0 + y * c, c, c)
             if was != plain:  # back to bare paper first
                 painter.setCompositionMode(QPainter.CompositionMode_Source)
                 painter.fillRect(rect, QColor(theme.PAPER))
@@ -238,7 +246,11 @@ class Board(BoardWidget):
                 fill.setAlpha(170)  # a given's grey still shows through
                 painter.fillRect(rect, fill)
             if v >= 0:
-                painter.drawImage(rect.topLeft(), self._sprite(v, given, is_wrong, c))
+                look = (v, given, is_wrong)
+                sprite = sprites.get(look)
+                if sprite is None:
+                    sprite = sprites[look] = self._sprite(v, given, is_wrong, c)
+                painter.drawImage(rect.topLeft(), sprite)
             elif mark:
                 self._pencil(painter, rect, mark)
         if painter is not None:
