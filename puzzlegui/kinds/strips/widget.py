@@ -46,6 +46,32 @@ def _edges_of(cells):
     return out
 
 
+def _straight_runs(segments):
+    """Unit grid segments (as _edges_of makes them) joined into maximal straight runs.
+    Stroked, the runs cover what the unit segments covered, and a path of a few dozen
+    long lines is stroked several times faster than one of hundreds of unit edges (the
+    cuts of a solved 12x12 board took ~13 ms a frame)."""
+    across: dict = {}  # y -> the x of each unit segment's left end
+    down: dict = {}  # x -> the y of each unit segment's top end
+    for (x0, y0), (x1, y1) in segments:
+        if y0 == y1:
+            across.setdefault(y0, set()).add(min(x0, x1))
+        else:
+            down.setdefault(x0, set()).add(min(y0, y1))
+    runs = []
+    for lines, place in ((across, lambda y, a, b: ((a, y), (b, y))), (down, lambda x, a, b: ((x, a), (x, b)))):
+        for at, starts in lines.items():
+            order = sorted(starts)
+            first = last = order[0]
+            for k in order[1:]:
+                if k != last + 1:
+                    runs.append(place(at, first, last + 1))
+                    first = k
+                last = k
+            runs.append(place(at, first, last + 1))
+    return runs
+
+
 class Board(BoardWidget):
     margins = (0.35, 0.35, 0.35, 0.35)
 
@@ -292,7 +318,7 @@ class Board(BoardWidget):
                 if a is None or a is not b:
                     inner.append(((x, y), (x + 1, y)))
         painter.setPen(QPen(QColor(theme.GRID), max(1.0, c * 0.02)))
-        painter.drawPath(self._segments_path(g, inner))
+        painter.drawPath(self._segments_path(g, _straight_runs(inner)))
 
         # highlight and violations under the cuts
         for cell in self.highlight:
@@ -353,7 +379,7 @@ class Board(BoardWidget):
         if not pieces:
             return
         segments = {seg for _, cells in pieces for seg in _edges_of(cells)}
-        path = self._segments_path(g, segments)
+        path = self._segments_path(g, _straight_runs(segments))
         painter.setBrush(Qt.NoBrush)
         halo = QColor(HALO)
         halo.setAlphaF(alpha)
