@@ -195,42 +195,51 @@ class Board(BoardWidget):
         the cells that changed since the last frame are drawn again, so a replay step on
         a 40x40 board redraws a handful of cells, not 1,600."""
         W, H = s.width, s.height
+        cells, givens, marks = s.cells, s.givens, s.marks
+        plain = (False, False, False, -1, 0)  # an empty cell on paper: nothing to draw
+        # each cell's look: (given, lit, wrong, value, pencil marks); a fading cell's
+        # symbols are drawn on top of the picture.  Only what each cell needs is looked
+        # up (the lit and wrong sets are usually empty): 1,600 cells on a 40x40 board
+        marked = lit or wrong
+        looks = []
+        for i in range(W * H):
+            v = -2 if i in fading else cells[i]
+            if marked:
+                xy = (i % W, i // W)
+                looks.append((givens[i] >= 0, xy in lit, xy in wrong, v, marks[i] if v == -1 else 0))
+            else:
+                looks.append((givens[i] >= 0, False, False, v, marks[i] if v == -1 else 0))
         ratio = self.devicePixelRatioF()
         size = (self.width(), self.height(), ratio, geo.x0, geo.y0, geo.cell, W, H, theme.generation)
-        plain = (False, False, False, -1, 0)  # an empty cell on paper: nothing to draw
-        if self._layer is None or self._layer_size != size:
+        keys = self._layer_keys
+        if (
+            self._layer is None or self._layer_size != size
+            # most cells changed (an Undo of a whole solution): start from bare paper
+            # rather than wipe 1,600 cells one by one
+            or sum(a != b for a, b in zip(keys, looks)) > len(looks) // 4
+        ):
             width, height = max(1, math.ceil(self.width() * ratio)), max(1, math.ceil(self.height() * ratio))
-            self._layer = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
-            self._layer.setDevicePixelRatio(ratio)
+            if self._layer is None or self._layer_size != size:
+                self._layer = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
+                self._layer.setDevicePixelRatio(ratio)
             self._layer.fill(Qt.transparent)
             p = QPainter(self._layer)
             p.fillRect(QRectF(geo.x0, geo.y0, geo.width, geo.height), QColor(theme.PAPER))
             p.end()
             self._layer_size = size
-            self._layer_keys = [plain] * (W * H)
-        keys = self._layer_keys
-        cells, givens, marks = s.cells, s.givens, s.marks
+            keys = [plain] * (W * H)
+        self._layer_keys = looks
         c, x0, y0 = geo.cell, geo.x0, geo.y0
         painter = None
         sprites: dict = {}  # this frame's pictures by (value, given, wrong)
-        # a full redraw (a new size) visits 1,600 cells on a 40x40 board: per cell, only
-        # what its key needs (the lit and wrong sets are usually empty)
-        marked = lit or wrong
-        for i in range(W * H):
-            v = -2 if i in fading else cells[i]  # a fading cell: its symbols are drawn on top
-            if marked:
-                xy = (i % W, i // W)
-                key = (givens[i] >= 0, xy in lit, xy in wrong, v, marks[i] if v == -1 else 0)
-            else:
-                key = (givens[i] >= 0, False, False, v, marks[i] if v == -1 else 0)
+        for i, key in enumerate(looks):
             was = keys[i]
             if was == key:
                 continue
-            keys[i] = key
             if painter is None:
                 painter = QPainter(self._layer)
                 painter.setRenderHint(QPainter.Antialiasing)
-            given, is_lit, is_wrong, _, mark = key
+            given, is_lit, is_wrong, v, mark = key
             x, y = i % W, i // W
             rect = QRectF(x0 + x * c, y0 + y * c, c, c)
             if was != plain:  # back to bare paper first
