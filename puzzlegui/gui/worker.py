@@ -93,6 +93,14 @@ class SolverWorker(QObject):
         self._stop.set()
         self._go.set()
 
+    def hold(self) -> None:
+        """Before run(): the search waits for release(), at most HOLD_LIMIT_S."""
+        self._go.clear()
+
+    def release(self) -> None:
+        """Thread-safe: a held search begins."""
+        self._go.set()
+
     def run(self) -> None:
         self._go.wait(HOLD_LIMIT_S)
         steps: list = []
@@ -236,12 +244,12 @@ class SolveJob(QObject):
         HOLD_LIMIT_S), while the job already counts as running."""
         share_the_gil()
         if hold:
-            self.worker._go.clear()
+            self.worker.hold()
         self.thread.start()
 
     def release(self) -> None:
         """Let a held job's search begin (thread-safe; nothing if it was not held)."""
-        self.worker._go.set()
+        self.worker.release()
 
     def is_running(self) -> bool:
         return self.thread.isRunning()
