@@ -215,16 +215,14 @@ class Board(BoardWidget):
         ratio = self.devicePixelRatioF()
         size = (self.width(), self.height(), ratio, geo.x0, geo.y0, geo.cell, W, H, theme.generation)
         keys = self._layer_keys
-        if (
-            self._layer is None or self._layer_size != size
-            # most cells changed (an Undo of a whole solution): start from bare paper
-            # rather than wipe 1,600 cells one by one
-            or sum(a != b for a, b in zip(keys, looks)) > len(looks) // 4
-        ):
+        resized = self._layer is None or self._layer_size != size
+        if resized:
             width, height = max(1, math.ceil(self.width() * ratio)), max(1, math.ceil(self.height() * ratio))
-            if self._layer is None or self._layer_size != size:
-                self._layer = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
-                self._layer.setDevicePixelRatio(ratio)
+            self._layer = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
+            self._layer.setDevicePixelRatio(ratio)
+        # a new picture, or most cells changed (an Undo of a whole solution): start from
+        # bare paper rather than wipe 1,600 cells one by one
+        if resized or sum(a != b for a, b in zip(keys, looks)) > len(looks) // 4:
             self._layer.fill(Qt.transparent)
             p = QPainter(self._layer)
             p.fillRect(QRectF(geo.x0, geo.y0, geo.width, geo.height), QColor(theme.PAPER))
