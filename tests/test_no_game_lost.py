@@ -5,6 +5,7 @@ Real windows (offscreen), real clicks, real child processes killed with real sig
 
 import json
 import os
+import sqlite3
 import select
 import signal
 import stat
@@ -67,22 +68,25 @@ def test_the_open_puzzle_is_selected_in_the_library(qtbot, window):
     assert window.library.currentItem() is library_item(window, rotation)
 
 
-def test_a_broken_autosave_is_kept_aside_and_announced_until_read(qtbot, window):
+def test_a_broken_stored_game_is_set_aside_and_announced_until_read(qtbot, window):
     window.open_source("tracks-mums-2008")
     window.hint()
+    key = window.game.key
     window.close()
-    record = window.session.record_path(window.game.key)
-    with open(record, "r+b") as handle:
-        handle.truncate(100)
+    db = window.session.store.path
+    with sqlite3.connect(db) as conn:  # a move that is not a Tracks move
+        conn.execute("UPDATE moves SET move = '[\"nonsense\", 1]' WHERE game = ?", (key,))
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
-    kept = list(record.parent.glob("*.broken-*.json"))
-    assert len(kept) == 1 and kept[0].stat().st_size == 100
+    kept = list((db.parent / "set-aside").glob("game-*.json"))
+    assert len(kept) == 1 and "nonsense" in kept[0].read_text()
+    before = kept[0].read_text()
     box = again.error_box  # a dialog: it stays until the user closes it
     assert box.isVisible() and str(kept[0]) in box.text()
-    assert again.doc is not None  # a game to play all the same
+    assert again.doc.name == "tracks-mums-2008" and len(again.history) == 0  # a fresh game in its place
+    again.hint()
     again.autosave()
-    assert kept[0].stat().st_size == 100  # the broken copy is never overwritten
+    assert kept[0].read_text() == before  # the kept copy is never written over
     box.close()
     again.shutdown()
 
@@ -198,41 +202,26 @@ def test_a_kill_right_after_switching_files_never_mixes_them_up(qtbot, tmp_path,
     w.shutdown()
 
 
-STEADY = r"""
-w.open_source("tracks-mums-2008")
-w.autosave_clock.delay = 0.4
-moves = iter(range(10**6))
-def play():
-    n = next(moves)
-    w.hint() if n % 2 == 0 else w.undo()   # a move, then take it back: never done
-    say(f"move {n + 1}")
-timer = QTimer(); timer.timeout.connect(play); timer.start(100)
-app.exec()
-"""
+def test_every_move_is_in_the_store_when_it_is_made(qtbot, window):
+    """No autosave delay: another reader of the games database (another copy of the
+    app, or the next start after a kill) sees each move as soon as it is played."""
+    from puzzlegui.core.session import Session
 
-
-@POSIX
-def test_steady_play_cannot_starve_the_autosave(qtbot):
-    """A move every 100 ms restarts the 0.4 s delay each time; the 2 s maximum wait
-    still saves, so a kill after 3 s of play keeps what was played."""
-    child = run_child(STEADY)
-    try:
-        wait_for(child, "move 31")
-        os.kill(child.pid, signal.SIGKILL)
-    finally:
-        finish(child)
-    w = MainWindow(restore=True)
-    qtbot.addWidget(w)
-    assert w.doc.name == "tracks-mums-2008"
-    # hint, undo, hint, undo...: the autosaved game has its first hint at least on
-    # record (as a move, or as the redo after an undo)
-    assert len(w.history) >= 1
-    w.shutdown()
+    window.open_source("tracks-mums-2008")
+    for n in range(1, 4):
+        window.hint()
+        other = Session(window.session.folder)
+        game = other.open_key(window.game.key)
+        assert game.history.moves() == window.history.moves() and len(game.history) == n
+        other.close()
+    window.undo()
+    other = Session(window.session.folder)
+    assert other.open_key(window.game.key).history.position == 2
+    other.close()
 
 
 TERMINATED = r"""
 from puzzlegui.gui.app import _quit_cleanly_on_signals
-w.autosave_clock.delay = w.autosave_clock.max_wait = 10**6  # only quitting saves
 w.open_source("tracks-mums-2008")
 w.show()
 _quit_cleanly_on_signals(app, w)

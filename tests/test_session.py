@@ -1,8 +1,10 @@
-"""The game session (core.session), without a window: every puzzle keeps its game,
-records survive a restart, a broken record is kept aside, jobs belong to their game."""
+"""The games in progress (core.session) and their store, without a window: every puzzle
+keeps its game, games survive a restart, a broken one is set aside, jobs belong to their
+game."""
 
 import json
 import os
+import sqlite3
 import stat
 from pathlib import Path
 
@@ -15,7 +17,6 @@ from puzzlegui.core.session import (
     IN_PROGRESS,
     NEW,
     SOLVED,
-    AutosaveClock,
     Session,
     puzzle_key,
 )
@@ -126,25 +127,29 @@ def test_generated_puzzles_are_found_again_by_their_content(folder):
     assert again.history.moves() == game.history.moves()
 
 
-def test_a_broken_record_is_kept_aside_and_announced(folder):
+def break_moves(session, key, move='["nonsense"]'):
+    with sqlite3.connect(session.store.path) as conn:
+        conn.execute("UPDATE moves SET move = ? WHERE game = ?", (move, key))
+
+
+def test_a_broken_game_is_set_aside_and_announced(folder):
     session = Session(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("kurosu")))
     game.history.push(kurosu_move(game.history.state))
     session.save()
-    record = session.record_path(game.key)
-    with open(record, "r+b") as handle:
-        handle.truncate(100)
+    break_moves(session, game.key)
     later = Session(folder, clock=Clock())
     assert later.restore() is None
     assert len(later.notices) == 1
-    kept = list(record.parent.glob(f"{game.key}.broken-*.json"))
-    assert len(kept) == 1 and kept[0].stat().st_size == 100
+    kept = list((folder / "set-aside").glob("game-*.json"))
+    assert len(kept) == 1 and "nonsense" in kept[0].read_text()
     assert str(kept[0]) in later.notices[0]
-    assert not record.exists()
-    # the puzzle opens fresh, and saving no longer touches the broken copy
+    assert not later.store.has(game.key)
+    # the puzzle opens fresh, and saving never touches the kept copy
+    before = kept[0].read_text()
     fresh = later.open(files.load_builtin(builtin("kurosu")))
     later.save()
-    assert kept[0].stat().st_size == 100 and not len(fresh.history)
+    assert kept[0].read_text() == before and not len(fresh.history)
 
 
 def test_status_follows_the_game(folder):
@@ -184,34 +189,21 @@ def test_records_are_compact_and_always_readable(folder):
     with pytest.raises(PuzzleError):
         game.history.push(turn)
     session.save()
-    size = session.record_path(game.key).stat().st_size
-    assert size < files.MAX_FILE_BYTES
+    assert session.store.size(game.key) < files.MAX_FILE_BYTES
     again = Session(folder).restore()
     assert again.history.state == game.history.state and len(again.history) == MAX_MOVES
 
 
-def test_record_files_get_the_umask_mode(folder):
+def test_the_games_database_gets_the_umask_mode(folder):
     old = os.umask(0o022)
     try:
         session = Session(folder, clock=Clock())
         session.open(files.load_builtin(builtin("kurosu")))
         session.save()
-        mode = stat.S_IMODE(os.stat(session.record_path(session.current.key)).st_mode)
+        mode = stat.S_IMODE(os.stat(session.store.path).st_mode)
     finally:
         os.umask(old)
     assert mode == 0o644
-
-
-def test_autosave_clock_has_a_maximum_wait():
-    clock = AutosaveClock(delay=0.4, max_wait=2.0)
-    assert not clock.dirty
-    assert clock.changed(0.0) == pytest.approx(0.4)
-    # steady play, a move every 0.3 s: the save still falls due 2 s after the first
-    due = [clock.changed(t * 0.3) for t in range(1, 8)]
-    assert due[-2] == pytest.approx(0.2)  # at 1.8 s: due at 2.0 s, not 2.2 s
-    assert due[-1] == 0.0  # at 2.1 s: overdue, save now
-    clock.saved()
-    assert not clock.dirty and clock.changed(10.0) == pytest.approx(0.4)
 
 
 def test_history_memory_is_checkpointed_and_undo_is_exact():
@@ -312,48 +304,12 @@ def test_a_record_of_an_unknown_kind_is_left_alone(folder, demo_kind):
     later = Session(folder, clock=Clock())
     assert [e.kind for e in later.entries()] == []
     assert later.restore() is None and not later.notices
-    assert later.record_path(game.key).exists()
+    assert later.store.has(game.key)
     assert registry.title("demo") == "demo"
 
 
-def test_background_saves_land_in_order_and_flush_waits_for_them(folder):
-    """Autosaves made on the writer's thread: each path gets its newest text, a removal
-    queued after a write wins, and flush() returns only when all is on disk."""
-    session = Session(folder, clock=Clock())
-    game = session.open(files.load_builtin(builtin("kurosu")))
-    for _ in range(3):
-        game.history.push(kurosu_move(game.history.state))
-        session.save(background=True)
-    assert session.flush(timeout=30)
-    record = json.loads(session.record_path(game.key).read_text())
-    assert len(record["history"]["moves"]) == 3
-    index = json.loads(session.index_path.read_text())
-    assert index["games"][game.key]["status"] == IN_PROGRESS
-    # a later session sees exactly that game
-    later = Session(folder, clock=Clock())
-    assert later.restore().history.state == game.history.state
-
-
-def test_a_failed_background_save_is_reported_by_the_next_save(folder):
-    session = Session(folder, clock=Clock())
-    game = session.open(files.load_builtin(builtin("kurosu")))
-    session.save()
-    # the games folder becomes a file: every write into it fails
-    games = session.games_dir
-    for f in games.iterdir():
-        f.unlink()
-    games.rmdir()
-    games.write_text("not a folder")
-    game.history.push(kurosu_move(game.history.state))
-    session.save(background=True)  # queued: its failure is not known yet
-    assert session.flush(timeout=30)
-    with pytest.raises(OSError):
-        session.save(background=True)
-    assert session.flush(timeout=30)
-
-
 def test_a_removal_queued_after_a_write_wins(folder, tmp_path):
-    from puzzlegui.core.session import DELETE, Writer
+    from puzzlegui.core.writer import DELETE, Writer
 
     writer = Writer()
     target = tmp_path / "x.json"
@@ -404,19 +360,18 @@ def test_a_big_record_is_read_off_the_caller_and_adopted(folder):
     assert not Session(folder).needs_reading(small.key)
 
 
-def test_an_unreadable_big_record_is_put_aside_by_adopt(folder):
+def test_an_unreadable_big_game_is_set_aside_by_adopt(folder):
     played = long_rotation_game(folder)
-    record = Session(folder).record_path(played.key)
-    text = record.read_text()
-    record.write_text(text[: len(text) - 40])  # cut short: no longer JSON
+    break_moves(Session(folder), played.key)
     session = Session(folder)
+    assert session.needs_reading(played.key)
     answer = session.read_game(played.key)
     assert isinstance(answer, PuzzleError)
     session.adopt(played.key, answer)
-    assert not record.exists() and len(session.notices) == 1
-    assert list(record.parent.glob(f"{played.key}.broken-*.json"))
+    assert not session.store.has(played.key) and len(session.notices) == 1
+    assert list((folder / "set-aside").glob("game-*.json"))
     assert session.restore() is None
-    # a late answer for a record that is gone changes nothing more
+    # a late answer for a game that is gone changes nothing more
     session.adopt(played.key, answer)
     assert len(session.notices) == 1
 
@@ -451,69 +406,6 @@ def test_a_game_changed_since_its_last_save_is_never_let_go(folder):
     assert session.open(files.load_builtin(first.doc.name)) is first
 
 
-@pytest.mark.parametrize("moves", [0, 1, 2000, 2001, 4500])
-def test_a_record_written_in_slices_is_the_whole_game(folder, moves):
-    """A background save turns the history into text on the writer's thread, a slice of
-    moves at a time; what lands is the same game, whatever the number of moves."""
-    import threading
-
-    session = Session(folder, clock=Clock())
-    game = session.open(files.load_builtin(builtin("rotation")))
-    for i in range(moves):
-        game.history.push(("turn", i % 2, (i // 2) % 2, "cw"))
-    made_on = []
-    real = session.writer.submit
-
-    def submit(path, text):
-        if callable(text):  # the record: a function, made later on the writer's thread
-            original = text
-
-            def text():
-                made_on.append(threading.current_thread().name)
-                return original()
-
-        real(path, text)
-
-    session.writer.submit = submit
-    session.save(background=True)
-    position_then = game.history.position
-    if moves:
-        game.history.undo()  # played on after the save was asked for: not in that record
-    assert session.flush(30)
-    assert made_on == ["puzzlegui-writer"]
-    data = json.loads(session.record_path(game.key).read_text())
-    assert data["history"]["position"] == position_then and len(data["history"]["moves"]) == moves
-    again = Session(folder).restore()
-    assert again.history.position == position_then and len(again.history) == moves
-
-
-def test_a_record_slice_holds_about_a_slice_of_moves_not_of_entries(folder, monkeypatch):
-    """An applied solution is one history entry of up to a board's worth of moves: the
-    slices are cut by moves, so no json call holds the GIL for a whole long game."""
-    from puzzlegui.core import session as session_mod
-    from puzzlegui.core.history import RESTART
-
-    weights = []
-
-    class Counting(json.JSONEncoder):
-        def encode(self, o):
-            if isinstance(o, list):  # a slice of the history
-                weights.append(sum(len(m["batch"]) if isinstance(m, dict) and "batch" in m else 1 for m in o))
-            return super().encode(o)
-
-    monkeypatch.setattr(session_mod.json, "JSONEncoder", Counting)
-    session = Session(folder, clock=Clock())
-    game = session.open(files.load_builtin(builtin("rotation")))
-    solution = Batch(tuple(("turn", i % 2, 0, "cw") for i in range(1500)), "solution")
-    for _ in range(20):
-        game.history.push(solution)
-        game.history.push(RESTART)
-    session.save()
-    assert sum(weights) == 20 * 1501 and max(weights) < session_mod.MOVES_PER_SLICE + 1500
-    again = Session(folder).restore()
-    assert again.history.weight == game.history.weight and again.history.state == game.history.state
-
-
 def test_undo_after_many_solutions_replays_no_solution_again():
     """A Batch (a solution applied, up to 1,600 moves) is followed by a checkpoint, so
     rebuilding any earlier state never replays a Batch: undo stays cheap in a long game."""
@@ -539,7 +431,7 @@ def test_undo_after_many_solutions_replays_no_solution_again():
     assert again.state == history.state
 
 
-def test_the_collector_makes_only_young_passes_while_a_long_record_is_read(folder, monkeypatch):
+def test_the_collector_makes_only_young_passes_while_a_long_game_is_read(folder, monkeypatch):
     """Reading a record builds its JSON form (~240,000 objects for 50,000 moves), whose
     full collector passes held the GIL for up to 150 ms; while it is read only young
     passes are made, and the thresholds are back afterwards, also when it is refused."""
@@ -563,8 +455,7 @@ def test_the_collector_makes_only_young_passes_while_a_long_record_is_read(folde
     assert seen == [(before[0], gcpause.NEVER, gcpause.NEVER)] and gc.get_threshold() == before
     assert gc.get_freeze_count() > frozen  # what the read left lives on out of the passes' way
     assert game.history.state == played.history.state
-    record = session.record_path(played.key)
-    record.write_text(record.read_text()[:-10])
+    break_moves(session, played.key, "[")
     assert isinstance(Session(folder).read_game(played.key), PuzzleError)
     assert gc.get_threshold() == before
 
@@ -593,27 +484,27 @@ def test_young_only_nests_across_threads():
     assert gc.get_threshold() == before
 
 
-def test_a_game_as_its_record_holds_it_is_not_written_again(folder):
-    """Opening a game saves the session (it is now the current one), but its record is
-    rewritten only once the game differs from it: a 50,000-move record's text is 0.3 s
-    of a worker's Python the window would share the GIL with."""
+def test_a_save_writes_only_what_changed(folder):
+    """Opening a game stores nothing of it again; a move stores one row, whatever the
+    length of the game; a game dropped from the store (by another copy) is stored whole."""
     played = long_rotation_game(folder, moves=300)
     session = Session(folder, clock=Clock())
-    record = session.record_path(played.key)
-    written = []
-    real = session.writer.submit
-    session.writer.submit = lambda path, text: (written.append(Path(path).name), real(path, text))
     game = session.restore()
-    session.save(background=True)
-    assert session.flush(30)
-    assert record.name not in written and session.index_path.name in written
-    assert session.current is game and Session(folder).last_key == game.key
-    game.history.push(("turn", 0, 0, "cw"))
-    session.save(background=True)
-    assert session.flush(30)
-    assert record.name in written
-    again = Session(folder).restore()
-    assert again.history.state == game.history.state and len(again.history) == len(game.history)
-    record.unlink()  # gone from the disk: written again even though nothing changed
+    rev = session.store.rev(game.key)
     session.save()
-    assert record.is_file() and Session(folder).restore().history.state == game.history.state
+    assert session.store.rev(game.key) == rev  # nothing written
+    assert session.current is game and Session(folder).last_key == game.key
+    statements = []
+    session.store._conn().set_trace_callback(statements.append)
+    game.history.push(("turn", 0, 0, "cw"))  # replaces the redo tail of one entry
+    session.save()
+    session.store._conn().set_trace_callback(None)
+    inserts = [s for s in statements if s.startswith("INSERT INTO moves")]
+    assert len(inserts) == 1 and session.store.rev(game.key) == rev + 1
+    again = Session(folder).restore()
+    assert again.history.state == game.history.state and len(again.history) == len(game.history) == 300
+    session.store.remove(game.key)  # gone from the store: stored whole at the next change
+    game.history.push(("turn", 1, 0, "cw"))
+    session.save()
+    again = Session(folder).restore()
+    assert again.history.moves() == game.history.moves() and len(again.history) == 301

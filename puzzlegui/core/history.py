@@ -56,6 +56,7 @@ class History:
         self._index = 0
         self._state = initial_state
         self._weight = 0  # moves held in all (Batch members counted)
+        self._stored = 0  # entries 1.._stored are in the game store as they are now
 
     # --- reading -------------------------------------------------------------------
     @property
@@ -114,6 +115,7 @@ class History:
         other._index = self._index
         other._state = self._state
         other._weight = self._weight
+        other._stored = self._stored
         return other
 
     # --- changing ------------------------------------------------------------------
@@ -159,6 +161,7 @@ class History:
         if self.can_redo:
             self._weight -= sum(_weight(m) for m in self._moves[self._index + 1 :])
             del self._moves[self._index + 1 :]
+            self._stored = min(self._stored, self._index)
             for i in [i for i in self._checkpoints if i > self._index]:
                 del self._checkpoints[i]
 
@@ -183,6 +186,22 @@ class History:
         if self._state == self.initial and self._index == 0:
             return self._state
         return self.push(RESTART)
+
+    # --- what the game store does not hold yet ------------------------------------------
+    def unstored(self) -> tuple[int, list]:
+        """The first entry the game store does not hold as it is now, and the JSON form of
+        every entry from it on (a move appends one; a move after Undo replaces the redo
+        tail): what one save writes, however long the game."""
+        start = self._stored + 1
+        return start, [self._move_json(m) for m in self._moves[start:]]
+
+    def mark_stored(self) -> None:
+        """The store now holds every entry as it is."""
+        self._stored = len(self._moves) - 1
+
+    def mark_unstored(self) -> None:
+        """The store holds none of the entries (the game is to be stored whole)."""
+        self._stored = 0
 
     # --- save-file form --------------------------------------------------------------
     def _move_json(self, m):

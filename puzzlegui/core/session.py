@@ -1,30 +1,21 @@
-"""The game session: every puzzle's game in progress, and its record on disk.
+"""The games in progress: every puzzle's game, held in memory and kept in the game store.
 
-This is the window's logic without the window (Tatham's "midend", minus the drawing):
-which puzzle is open, the game (undo history) of every puzzle the player has touched,
-which background job answers which game, and when to autosave.  The window only shows
-what this module decides; everything here is tested without Qt.
-
-On disk, in the data folder:
-
-* ``games/<key>.json``: one record per puzzle, written atomically.  A record holds the
-  puzzle file (kind, metadata, puzzle) *and* where it came from (built-in name or file
-  path) and its whole history, redo tail included.  So "the game" and "the file it
-  belongs to" are one record: a kill at any moment leaves each record whole, either the
-  old one or the new one.
-* ``session.json``: which record is current, and a small index (title, kind, status)
-  so the library can show every game's state without reading every record.  It is only
-  a cache: a record is the truth, and a stale index entry costs nothing but a label.
+Which puzzle is open, the game (undo history) of every puzzle the player has touched,
+which background job answers which game.  The games live in the game store
+(core/store.py, one SQLite database in the data folder): ``save`` writes only what
+changed since the last save (a move appends a row), so the window saves after every
+move and a kill loses nothing.  Everything here is tested without Qt.
 
 A puzzle's key comes from its origin: a built-in's name, a file's real path, or else the
 puzzle itself (a generated or entered puzzle, a game ID), so opening it again finds its
-game.  At most MAX_RECORDS records are kept, the least recently played dropped first,
-and at most MAX_GAMES_HELD games in memory.
+game.  At most MAX_GAMES_HELD games are held in memory; an older one is read back from
+the store when it is opened again.
 
-Reading a record replays its whole history (up to 50,000 moves: about a second).  A
+Reading a game replays its whole history (up to 50,000 moves: about a second).  A
 window that must not pause asks ``needs_reading`` first, runs ``read_game`` on another
 thread (it touches nothing of the session), and hands the answer to ``adopt`` on its
-own; opening the key then takes the game from memory.
+own; opening the key then takes the game from memory.  A puzzle opened with a long
+progress of its own (a pasted or opened file) is replayed the same way.
 """
 
 from __future__ import annotations
@@ -32,30 +23,27 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import files, gcpause, registry
+from . import store as store_mod
 from .history import History
 from .kind import PuzzleError
+from .store import (  # noqa: F401 - the names the window and the library use
+    BUILTIN, ENTERED, FILE, GAME_ID, GENERATED, IN_PROGRESS, NEW, SOLVED, Conflict, Entry, Stats, StoreError,
+)
+from .writer import Writer
 
-RECORD_FORMAT = "puzzlegui-game"
-SESSION_FORMAT = "puzzlegui-session"
-VERSION = 1
-MAX_RECORDS = 500
-#: games held in memory (the current one always); an older one is read back from its
-#: record when it is opened again, so a long run does not grow without bound
+#: games held in memory (the current one always); an older one is read back from the
+#: store when it is opened again, so a long run does not grow without bound
 MAX_GAMES_HELD = 16
-#: a record at least this big takes long enough to replay (about 1.4 ms a kilobyte on a
-#: 40x40 Kurosu) that a window should read it off its GUI thread (``read_game``)
+#: a game whose stored moves are at least this many bytes takes long enough to replay
+#: (about 1.4 ms a kilobyte on a 40x40 Kurosu) that a window reads it off its GUI thread
 BIG_RECORD_BYTES = 16_384
-
-NEW, IN_PROGRESS, SOLVED = "new", "in progress", "solved"
-
-#: where a record came from
-BUILTIN, FILE, GENERATED, ENTERED, GAME_ID = "builtin", "file", "generated", "entered", "id"
+#: the same for a puzzle opened with progress of its own (moves in its file)
+BIG_PROGRESS_MOVES = 1_000
 
 
 def _digest(text: str) -> str:
@@ -71,7 +59,7 @@ def file_key(path) -> str:
 
 
 def puzzle_key(doc: files.PuzzleDoc) -> str:
-    """The name of ``doc``'s record: the same puzzle opened again finds the same one."""
+    """The key of ``doc``'s game: the same puzzle opened again finds the same one."""
     if doc.name:
         return builtin_key(doc.name)
     if doc.path is not None:
@@ -89,31 +77,36 @@ class Game:
     history: History
     origin: str = GENERATED
     updated: float = 0.0
-    file_mtime: float | None = None  # the file's mtime when the record last matched it
+    file_mtime: float | None = None  # the file's mtime when the game last matched it
     # this attempt at the puzzle: time played (paused while solved or minimised), help
     elapsed: float = 0.0
     hints: int = 0
     solver_used: bool = False
+    #: the store's revision of this game as this copy of the app last read or wrote it
+    #: (None: not in the store yet)
+    rev: int | None = None
+    #: why this game can no longer be saved over the store's (another copy changed it)
+    conflict: str = ""
     # what the last file_data() and status answers were made from (they are asked for
-    # on every autosave; a 30x30 board costs milliseconds to encode or check)
+    # on every save; a 30x30 board costs milliseconds to encode or check)
     _file_cache: tuple | None = field(default=None, repr=False, compare=False)
     _status_cache: tuple | None = field(default=None, repr=False, compare=False)
-    _saved: tuple | None = field(default=None, repr=False, compare=False)  # mark() when last written
+    _saved: tuple | None = field(default=None, repr=False, compare=False)  # mark() when last stored
+    _stored_file: dict | None = field(default=None, repr=False, compare=False)  # file_data() last stored
 
     @property
     def title(self) -> str:
         return self.doc.title
 
     def mark(self) -> tuple:
-        """What a record of this game holds that play can change."""
+        """What the store holds of this game that play can change."""
         h = self.history
-        return (h.state, h.position, len(h), self.elapsed, self.hints, self.solver_used, self.doc.path)
+        return (h.state, h.position, len(h), self.elapsed, self.hints, self.solver_used, self.doc.path, self.key)
 
     @property
     def on_record(self) -> bool:
-        """True if the record last written (or read) holds this game as it is now."""
-        return self._saved == self.mark()
-
+        """True if the store holds this game as it is now."""
+        return self._saved == self.mark() and self._stored_file is self.file_data()
 
     def file_data(self) -> dict:
         """The puzzle's file fields (files.file_data), made once per puzzle and title."""
@@ -144,25 +137,8 @@ class Game:
 
     @property
     def source(self) -> str:
-        """What opens this puzzle again: a built-in's name, a file path, or the record."""
-        if self.doc.name:
-            return self.doc.name
-        if self.doc.path is not None:
-            return str(self.doc.path)
-        return "game:" + self.key
-
-
-@dataclass
-class Entry:
-    """A game as the library lists it (from the index, without reading its record)."""
-
-    key: str
-    title: str
-    kind: str
-    status: str
-    origin: str
-    source: str
-    updated: float
+        """What opens this puzzle again: a built-in's name, a file path, or the game."""
+        return store_mod.source_of(self.key, self.doc.name, self.doc.path)
 
 
 def _origin_of(doc: files.PuzzleDoc, origin: str | None) -> str:
@@ -180,526 +156,288 @@ def _mtime(path) -> float | None:
         return None
 
 
-# ------------------------------------------------------------------ records of play
-@dataclass
-class Stats:
-    """One puzzle's record: solved how often, the best time without help, help used."""
-
-    key: str
-    title: str
-    kind: str
-    solved: int = 0  # times solved, with or without help
-    helped: int = 0  # of those, solved with hints or the solver
-    best: float | None = None  # the best time of a solve without help (seconds)
-    hints: int = 0  # hints taken in all
-    solver: int = 0  # times the solver's answer was applied
-
-
-def _stats_from(key: str, e) -> Stats | None:
-    try:
-        best = e.get("best")
-        return Stats(
-            key, str(e["title"])[:200], str(e["kind"])[:40], int(e.get("solved", 0)), int(e.get("helped", 0)),
-            float(best) if isinstance(best, int | float) else None, int(e.get("hints", 0)), int(e.get("solver", 0)),
-        )
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None
-
-
-class _StatsMixin:
-    """Per-puzzle statistics in ``stats.json`` (atomic, like every record)."""
-
-    def _load_stats(self) -> dict:
-        if self._stats is None:
-            self._stats = {}
-            try:
-                data = files.parse_json(files.read_text_file(self.stats_path), str(self.stats_path))
-            except PuzzleError:
-                data = None
-            if isinstance(data, dict) and isinstance(data.get("puzzles"), dict):
-                for key, e in list(data["puzzles"].items())[: MAX_RECORDS * 4]:
-                    st = _stats_from(key, e) if isinstance(e, dict) else None
-                    if st is not None:
-                        self._stats[key] = st
-        return self._stats
-
-    def _write_stats(self) -> None:
-        data = {"format": "puzzlegui-stats", "version": VERSION, "puzzles": {
-            k: {"title": s.title, "kind": s.kind, "solved": s.solved, "helped": s.helped, "best": s.best,
-                "hints": s.hints, "solver": s.solver}
-            for k, s in self._load_stats().items()
-        }}
-        files.save_atomic(self.stats_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
-
-    def stats(self) -> list[Stats]:
-        """Every puzzle with a record of play, most solved first."""
-        return sorted(self._load_stats().values(), key=lambda s: (-s.solved, s.title))
-
-    def stats_for(self, key: str) -> Stats | None:
-        return self._load_stats().get(key)
-
-    def _stats_of(self, game) -> Stats:
-        table = self._load_stats()
-        st = table.get(game.key)
-        if st is None:
-            st = table[game.key] = Stats(game.key, game.title, game.doc.kind.name)
-        return st
-
-    def note_help(self, game, what: str) -> None:
-        """The player took a hint (``"hint"``) or applied the solver's answer (``"solver"``)."""
-        st = self._stats_of(game)
-        if what == "hint":
-            game.hints += 1
-            st.hints += 1
-        else:
-            game.solver_used = True
-            st.solver += 1
-        self._write_stats()
-
-    def note_solved(self, game) -> Stats:
-        """``game`` has just been solved: count it, and its time if no help was used."""
-        st = self._stats_of(game)
-        st.solved += 1
-        if game.helped:
-            st.helped += 1
-        elif st.best is None or game.elapsed < st.best:
-            st.best = round(game.elapsed, 1)
-        self._write_stats()
-        return st
-
-    def new_attempt(self, game) -> None:
-        """Starting a solved puzzle over: the clock and the help taken start again."""
-        game.elapsed, game.hints, game.solver_used = 0.0, 0, False
-
-    def reset_stats(self) -> None:
-        self._stats = {}
-        self._write_stats()
-
-
-DELETE = None  # a queued "remove this file" instead of a text to write
-
-
-class Writer:
-    """Writes files on a thread of its own, so a save never holds up the caller.
-
-    Each path has at most one operation waiting: a newer text (or a removal) for the
-    same path replaces the one not yet written, so a burst of saves costs one write.
-    An operation is a text, DELETE, or a function that makes the text (called on the
-    thread, so only the newest of a burst is ever made).  Operations on different paths are done in the order they were first queued.
-    ``flush()`` returns when everything queued so far is on disk; an error met on the
-    thread is kept and handed out once by ``take_error()`` (the next save reports it).
-    The thread is a daemon: a process that is killed loses at most what was queued,
-    and every write is atomic, so nothing on disk is ever half-written."""
-
-    def __init__(self):
-        self._pending: dict = {}  # path -> text, DELETE, or a function making the text
-        self._cond = threading.Condition()
-        self._busy = False
-        self._error: Exception | None = None
-        self._thread: threading.Thread | None = None  # running, or None when idle
-        self._last: threading.Thread | None = None
-
-    def submit(self, path: Path, text) -> None:
-        with self._cond:
-            self._pending.pop(path, None)  # a newer version goes to the back of the line
-            self._pending[path] = text
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = self._last = threading.Thread(target=self._run, name="puzzlegui-writer", daemon=True)
-                self._thread.start()
-            self._cond.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                if not self._pending:
-                    # nothing left: end the thread (the next submit starts another), so
-                    # an idle app and every test finish with no thread of ours running
-                    self._thread = None
-                    self._cond.notify_all()
-                    return
-                path = next(iter(self._pending))
-                text = self._pending.pop(path)
-                self._busy = True
-            try:
-                _write(path, text)
-            except Exception as exc:  # noqa: BLE001 - kept for the next save to report; the thread must go on
-                with self._cond:
-                    self._error = exc if isinstance(exc, OSError | UnicodeError | PuzzleError) else OSError(
-                        f"Could not write {path}: {type(exc).__name__}: {exc}"
-                    )
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything queued is written and the thread has ended (True), or
-        ``timeout`` passed (False)."""
-        with self._cond:
-            done = self._cond.wait_for(lambda: self._thread is None, timeout)
-            last = self._last
-        if done and last is not None:
-            last.join(timeout)  # it has nothing left to do but return
-        return done
-
-    def take_error(self) -> Exception | None:
-        with self._cond:
-            error, self._error = self._error, None
-            return error
-
-
-#: moves turned into text per json.dumps call (about that many: an applied solution is not
-#: cut): each call holds the GIL, and the window's thread waits for it, so a long history
-#: is written a slice at a time
-MOVES_PER_SLICE = 2000
-
-
-def _record_json(data: dict, history: History) -> str:
-    """``data`` with ``history`` as its "history" member, in compact JSON."""
-    dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-    slices, chunk, weight = [], [], 0
-    with gcpause.young_only():  # no full pass set off by a slice's short-lived lists
-        for move in history.json_moves():  # never the whole JSON form at once
-            chunk.append(move)
-            # an applied solution is one entry of up to a board's worth of moves
-            weight += len(move["batch"]) if isinstance(move, dict) and "batch" in move else 1
-            if weight >= MOVES_PER_SLICE:
-                slices.append(dumps(chunk)[1:-1])
-                chunk, weight = [], 0
-        if chunk:
-            slices.append(dumps(chunk)[1:-1])
-    head = dumps(data)
-    return f'{head[:-1]},"history":{{"moves":[{",".join(slices)}],"position":{history.position}}}}}'
-
-
-def _write(path: Path, text) -> None:
-    if callable(text):
-        text = text()
-    if text is DELETE:
+def _create_new(path: Path, text: str) -> Path:
+    """Write ``text`` to a new file at ``path`` (or ``path`` with -2, -3, ... if that name
+    is taken): created exclusively, never through a link, never over anything."""
+    stem, suffix = path.stem, path.suffix
+    for n in range(1, 1000):
+        target = path if n == 1 else path.with_name(f"{stem}-{n}{suffix}")
         try:
-            os.unlink(path)
-        except FileNotFoundError:
-            pass
-    else:
-        files.save_atomic(path, text)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(text)
+        return target
+    raise FileExistsError(f"{path}: no free name")
 
 
-class Session(_StatsMixin):
+class Session:
     def __init__(self, folder, clock=time.time):
         self.folder = Path(folder)
-        self.games_dir = self.folder / "games"
-        self.index_path = self.folder / "session.json"
         self.clock = clock
+        self.store = store_mod.Store(self.folder, clock)
         self.current: Game | None = None
-        self._games: dict[str, Game] = {}  # games opened in this run, by key
-        self._index: dict[str, Entry] = {}
-        self._current_key: str | None = None
+        self._games: dict[str, Game] = {}  # games held in memory, least recently used first
+        self._current_key: str | None = self.store.current_key
+        self._stored_current = self._current_key  # what the store says is current
         self._job: tuple | None = None  # (game key, job id) of the solve awaited
-        self.notices: list[str] = []  # things the user must read (a record put aside)
-        self.stats_path = self.folder / "stats.json"
-        self._stats: dict[str, dict] | None = None  # read when first asked for
-        self.writer = Writer()
-        self._background = False
-        self._read_index()
+        #: things the user must read (a game set aside, the store's troubles)
+        self.notices: list[str] = self.store.notices
+        self._error: StoreError | None = None  # a statistics write that failed (take_error)
+        self.writer = Writer()  # the library's pictures
 
-    # ------------------------------------------------------------------ the index
-    def _read_index(self) -> None:
-        try:
-            data = files.parse_json(files.read_text_file(self.index_path), str(self.index_path))
-        except PuzzleError:
-            return  # no index yet, or a broken one: it is rebuilt as games are saved
-        if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-            return
-        current = data.get("current")
-        self._current_key = current if isinstance(current, str) else None
-        games = data.get("games")
-        if not isinstance(games, dict):
-            return
-        for key, e in games.items():
-            try:
-                entry = Entry(
-                    key, str(e["title"]), str(e["kind"]), str(e["status"]), str(e["origin"]),
-                    str(e["source"]), float(e["updated"]),
-                )
-            except (KeyError, TypeError, ValueError):
-                continue
-            if (self.games_dir / f"{key}.json").is_file():
-                self._index[key] = entry
-
-    def _write_index(self) -> None:
-        data = {
-            "format": SESSION_FORMAT,
-            "version": VERSION,
-            "current": self._current_key,
-            "games": {
-                e.key: {
-                    "title": e.title, "kind": e.kind, "status": e.status, "origin": e.origin,
-                    "source": e.source, "updated": e.updated,
-                }
-                for e in self._index.values()
-            },
-        }
-        self._put(self.index_path, json.dumps(data, separators=(",", ":"), ensure_ascii=False))
-
-    def _put(self, path: Path, text) -> None:
-        """Write (or with DELETE remove) a file now, or queue it on the writer's thread
-        while a background save is being made (``text`` may then be a function that
-        makes the text, called on that thread)."""
-        if self._background:
-            self.writer.submit(path, text)
-        else:
-            self.writer.flush()  # nothing older may land after this
-            _write(path, text)
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Every save made so far is on disk when this returns True."""
-        return self.writer.flush(timeout)
-
+    # ------------------------------------------------------------------ the library
     def entries(self) -> list[Entry]:
         """Every game on record whose kind this build knows, most recently played first.
-        A record of a kind it does not know (written by a newer version, or by hand) is
-        kept on disk, untouched, and simply not listed."""
+        A game of a kind it does not know (stored by a newer version) is left as it is."""
         known = registry.KIND_MODULES
-        return sorted((e for e in self._index.values() if e.kind in known), key=lambda e: -e.updated)
+        return [e for e in self.store.entries() if e.kind in known]
 
     def status_of(self, key: str) -> str:
         if self.current is not None and self.current.key == key:
             return self.current.status
-        entry = self._index.get(key)
-        return entry.status if entry else NEW
+        held = self._games.get(key)
+        if held is not None:
+            return held.status
+        for e in self.store.entries():
+            if e.key == key:
+                return e.status
+        return NEW
 
     def entry_for_source(self, source: str) -> Entry | None:
-        for e in self._index.values():
+        for e in self.store.entries():
             if e.source == source:
                 return e
         return None
-
-    # ------------------------------------------------------------------ records
-    def record_path(self, key: str) -> Path:
-        return self.games_dir / f"{key}.json"
-
-    def _record_text(self, game: Game):
-        """The text of ``game``'s record, or (in a background save) a function that
-        makes it, for the writer's thread: the history is copied here (lists of
-        immutable moves: about a millisecond for 50,000 moves) and turned into text
-        there, so a long game's autosave costs the caller next to nothing."""
-        data = {
-            "format": RECORD_FORMAT,
-            "version": VERSION,
-            "origin": game.origin,
-            "name": game.doc.name,
-            "path": str(game.doc.path) if game.doc.path is not None else None,
-            "file_mtime": game.file_mtime,
-            "updated": game.updated,
-            "file": game.file_data(),
-            "attempt": {"elapsed": round(game.elapsed, 3), "hints": game.hints, "solver": game.solver_used},
-        }
-        history = game.history.copy() if self._background else game.history
-
-        def text() -> str:
-            return _record_json(data, history)
-
-        return text if self._background else text()
-
-    def _read_record(self, key: str) -> Game:
-        # a long game's JSON form is large and short-lived, and its history large and
-        # long-lived: the collector's full passes over either hold the GIL for 100 ms and
-        # more (gcpause.py)
-        with gcpause.young_only():
-            game = self._parse_record(key)
-        gcpause.keep()
-        return game
-
-    def _parse_record(self, key: str) -> Game:
-        path = self.record_path(key)
-        self.writer.flush()  # a write still queued for it is what is read
-        data = files.parse_json(files.read_text_file(path), str(path))
-        where = f"{path}: "
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise PuzzleError(f"{where}this is not a puzzlegui game record.")
-        if data.get("version") != VERSION:
-            raise PuzzleError(f"{where}game records of version {data.get('version')!r:.20} are not read here.")
-        doc = files.from_data(data.get("file"), str(path))
-        name, file_path = data.get("name"), data.get("path")
-        if isinstance(name, str) and name:
-            doc.name = name
-        if isinstance(file_path, str) and file_path:
-            doc.path = Path(file_path)
-        try:
-            history = History.from_json(doc.kind, doc.state, data.get("history"))
-        except PuzzleError as exc:
-            raise PuzzleError(f"{where}{exc}") from None
-        updated = data.get("updated")
-        mtime = data.get("file_mtime")
-        origin = data.get("origin")
-        attempt = data.get("attempt") if isinstance(data.get("attempt"), dict) else {}
-        elapsed, hints = attempt.get("elapsed"), attempt.get("hints")
-        game = Game(
-            elapsed=float(elapsed) if isinstance(elapsed, int | float) and 0 <= elapsed < 1e9 else 0.0,
-            hints=hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10**9 else 0,
-            solver_used=attempt.get("solver") is True,
-            key=key,
-            doc=doc,
-            history=history,
-            origin=origin if origin in (BUILTIN, FILE, GENERATED, ENTERED, GAME_ID) else _origin_of(doc, None),
-            updated=float(updated) if isinstance(updated, int | float) else 0.0,
-            file_mtime=float(mtime) if isinstance(mtime, int | float) else None,
-        )
-        game._saved = game.mark()
-        return game
-
-    def needs_reading(self, key: str) -> bool:
-        """True if opening ``key`` would read and replay a record at least
-        BIG_RECORD_BYTES long (not in memory yet)."""
-        if key in self._games:
-            return False
-        try:
-            return self.record_path(key).stat().st_size >= BIG_RECORD_BYTES
-        except OSError:
-            return False
-
-    def read_game(self, key: str) -> "Game | PuzzleError":
-        """``key``'s game read from its record, or the PuzzleError saying why it cannot
-        be: for another thread (it reads the file and changes nothing here).  Give the
-        answer to ``adopt``."""
-        try:
-            return self._read_record(key)
-        except PuzzleError as exc:
-            return exc
-        except RecursionError:
-            return PuzzleError(f"{self.record_path(key)}: the saved game is nested too deeply.")
-
-    def adopt(self, key: str, answer: "Game | PuzzleError") -> None:
-        """``read_game(key)``'s answer: the game is held in memory for the next open, or
-        its unreadable record is put aside (see ``notices``).  An answer that came too
-        late (the game was opened, or its record removed, meanwhile) changes nothing."""
-        if key in self._games or not self.record_path(key).exists():
-            return
-        if isinstance(answer, Game):
-            self._hold(answer)
-        else:
-            self._put_aside(key, str(answer))
-
-    def _hold(self, game: Game) -> None:
-        """Keep ``game`` in memory as the most recently used; let go of the least
-        recently used beyond MAX_GAMES_HELD (never the current one, and only games whose
-        record is on disk: they come back from it as they were)."""
-        self._games.pop(game.key, None)
-        self._games[game.key] = game
-        excess = len(self._games) - MAX_GAMES_HELD
-        if excess <= 0:
-            return
-        for key, held in list(self._games.items()):
-            if excess <= 0:
-                break
-            if held is not self.current and held.on_record and key in self._index:
-                del self._games[key]
-                excess -= 1
 
     @property
     def last_key(self) -> str | None:
         """The key of the game that is (or, before ``restore``, was last) current."""
         return self._current_key
 
-    def _put_aside(self, key: str, reason: str) -> Path | None:
-        """Keep a record that cannot be read under a new name, and say so."""
-        path = self.record_path(key)
-        self.writer.flush()
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        aside = path.with_name(f"{key}.broken-{stamp}.json")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = path.with_name(f"{key}.broken-{stamp}-{n}.json")
+    # ------------------------------------------------------------------ statistics
+    def stats(self) -> list[Stats]:
+        """Every puzzle with a record of play, most solved first."""
+        return self.store.stats()
+
+    def stats_for(self, key: str) -> Stats | None:
+        return self.store.stats_for(key)
+
+    def _add_stats(self, game: Game, **counts) -> Stats:
         try:
-            os.replace(path, aside)
-        except OSError:
-            aside = None
-        self._index.pop(key, None)
-        kept = f" It was kept as {aside}." if aside else ""
+            return self.store.add_stats(game.key, game.title, game.doc.kind.name, **counts)
+        except StoreError as exc:  # the play goes on; the window says it once (take_error)
+            self._error = exc
+            return self.store.stats_for(game.key) or Stats(game.key, game.title, game.doc.kind.name)
+
+    def note_help(self, game: Game, what: str) -> None:
+        """The player took a hint (``"hint"``) or applied the solver's answer (``"solver"``)."""
+        if what == "hint":
+            game.hints += 1
+            self._add_stats(game, hints=1)
+        else:
+            game.solver_used = True
+            self._add_stats(game, solver=1)
+
+    def note_solved(self, game: Game) -> Stats:
+        """``game`` has just been solved: count it, and its time if no help was used."""
+        if game.helped:
+            return self._add_stats(game, solved=1, helped=1)
+        return self._add_stats(game, solved=1, time=round(game.elapsed, 1))
+
+    def new_attempt(self, game: Game) -> None:
+        """Starting a solved puzzle over: the clock and the help taken start again."""
+        game.elapsed, game.hints, game.solver_used = 0.0, 0, False
+
+    def reset_stats(self) -> None:
+        self.store.reset_stats()
+
+    def take_error(self) -> StoreError | None:
+        """A statistics write that failed since the last call (once)."""
+        error, self._error = self._error, None
+        return error
+
+    # ------------------------------------------------------------------ reading games
+    def _read_record(self, key: str) -> Game | None:
+        """``key``'s game from the store (None if it has none); PuzzleError if it does
+        not read or replay."""
+        # a long game's moves are many short-lived JSON values, and its history many
+        # long-lived tuples: the collector's full passes over either hold the GIL for
+        # 100 ms and more (gcpause.py)
+        with gcpause.young_only():
+            game = self._parse_record(key)
+        gcpause.keep()
+        return game
+
+    def _parse_record(self, key: str) -> Game | None:
+        where = "The saved game: "
+        try:
+            record = self.store.load(key, files.MAX_FILE_BYTES)
+        except ValueError as exc:
+            raise PuzzleError(f"{where}{exc}.") from None
+        if record is None:
+            return None
+        doc = files.from_data(files.parse_json(record.puzzle, "the saved puzzle"), "the saved puzzle")
+        if record.name:
+            doc.name = record.name
+        if record.path is not None:
+            doc.path = record.path
+        moves = files.parse_json("[" + ",".join(record.moves) + "]", "the saved moves")
+        try:
+            history = History.from_json(doc.kind, doc.state, {"moves": moves, "position": record.position})
+        except PuzzleError as exc:
+            raise PuzzleError(f"{where}{exc}") from None
+        history.mark_stored()
+        game = Game(
+            key=key, doc=doc, history=history, origin=record.origin, updated=record.updated,
+            file_mtime=record.file_mtime, elapsed=record.elapsed, hints=record.hints,
+            solver_used=record.solver_used, rev=record.rev,
+        )
+        game._stored_file = game.file_data()
+        game._saved = game.mark()
+        return game
+
+    def _new_game(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
+        """A new game of ``doc`` at its own progress (PuzzleError if that does not replay)."""
+        return Game(
+            key=puzzle_key(doc), doc=doc, history=doc.history(), origin=_origin_of(doc, origin),
+            updated=self.clock(), file_mtime=_mtime(doc.path) if doc.path is not None else None,
+        )
+
+    def needs_reading(self, key: str, doc: files.PuzzleDoc | None = None) -> bool:
+        """True if opening ``key`` (or ``doc``, whose key it is) would replay a long
+        history: a stored game of at least BIG_RECORD_BYTES, or a new puzzle whose file
+        brings at least BIG_PROGRESS_MOVES moves of its own."""
+        if key in self._games:
+            return False
+        if self.store.has(key):
+            return self.store.size(key) >= BIG_RECORD_BYTES
+        return doc is not None and len(doc.progress) >= BIG_PROGRESS_MOVES
+
+    def read_game(self, key: str, doc: files.PuzzleDoc | None = None) -> "Game | PuzzleError":
+        """``key``'s game read from the store (or, if it has none, made from ``doc``),
+        or the PuzzleError saying why it cannot be: for another thread (it changes
+        nothing here).  Give the answer to ``adopt``."""
+        try:
+            game = self._read_record(key)
+            if game is None and doc is not None:
+                with gcpause.young_only():
+                    game = self._new_game(doc)
+                gcpause.keep()
+            return game if game is not None else PuzzleError("That game is no longer on record.")
+        except PuzzleError as exc:
+            return exc
+        except RecursionError:
+            return PuzzleError("The saved game is nested too deeply.")
+
+    def adopt(self, key: str, answer: "Game | PuzzleError") -> None:
+        """``read_game(key)``'s answer: the game is held in memory for the next open, or
+        a stored game that does not read is set aside (see ``notices``).  An answer that
+        came too late (the game was opened meanwhile) changes nothing."""
+        if key in self._games:
+            return
+        if isinstance(answer, Game):
+            self._hold(answer)
+        elif self.store.has(key):
+            self._set_aside(key, str(answer))
+
+    def _hold(self, game: Game) -> None:
+        """Keep ``game`` in memory as the most recently used; let go of the least
+        recently used beyond MAX_GAMES_HELD (never the current one, and only games the
+        store holds as they are: they come back from it as they were)."""
+        self._games.pop(game.key, None)
+        self._games[game.key] = game
+        excess = len(self._games) - MAX_GAMES_HELD
+        for key, held in list(self._games.items()):
+            if excess <= 0:
+                break
+            if held is not self.current and held.on_record:
+                del self._games[key]
+                excess -= 1
+
+    def _set_aside(self, key: str, reason: str) -> Path | None:
+        """Move a stored game that cannot be read out of the store, into a file of its
+        own in the data folder's ``set-aside`` folder, and say so."""
+        kept = ""
+        aside = None
+        try:
+            raw = self.store.raw(key)
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+            folder = self.folder / "set-aside"
+            folder.mkdir(exist_ok=True)
+            aside = _create_new(folder / f"game-{stamp}.json", json.dumps(raw, ensure_ascii=True, indent=1))
+            kept = f" It was kept as {aside}."
+        except (OSError, ValueError, PuzzleError):
+            pass
+        try:
+            self.store.remove(key)
+        except StoreError:
+            pass
+        self._games.pop(key, None)
         self.notices.append(f"A saved game could not be restored: {reason}{kept}")
         return aside
 
-    def save(self, game: Game | None = None, background: bool = False) -> None:
-        """Write ``game``'s record (the current one by default) and the index.
-
-        Raises OSError or PuzzleError when the disk refuses; nothing is half-written.
-        With ``background`` the texts are made here and written on the writer's thread;
-        an error it meets there is raised by the next save."""
-        game = game or self.current
+    def _checked(self, key: str) -> Game | None:
+        """``key``'s game: held in memory if the store has nothing newer, else read from
+        the store (None if it has none, or it was set aside)."""
+        game = self._games.get(key)
+        if game is not None and game.conflict:
+            game = None  # the player was told: opening it again shows the other copy's game
+        elif game is not None and game.rev is not None and game.on_record:
+            if self.store.rev(key) not in (game.rev, None):  # another copy of the app played it since
+                game = None
         if game is None:
-            return
-        game.updated = self.clock()
-        self._background = background
+            try:
+                game = self._read_record(key)
+            except PuzzleError as exc:
+                self._set_aside(key, str(exc))
+                return None
+        return game
+
+    def _fresh_from_file(self, game: Game) -> Game:
+        """``game``, or if its file was changed on disk since, the file as it is now (the
+        file is what the user last saved; the store's copy gives way to it)."""
+        path = game.doc.path
+        if path is None or game.origin != FILE or _mtime(path) in (None, game.file_mtime):
+            return game
         try:
-            self._save(game)
-        finally:
-            self._background = False
-        error = self.writer.take_error()  # a background write that failed since the last save
-        if error is not None:
-            raise error
-
-    def _save(self, game: Game) -> None:
-        path = self.record_path(game.key)
-        # a game opened and not yet played (its record just read, or just written) is
-        # not written again: making a 50,000-move record's text takes a worker 0.3 s of
-        # Python, which the window, opening that game, then shares the GIL with
-        if not game.on_record or not path.is_file():
-            self._put(path, self._record_text(game))
-            game._saved = game.mark()
-        self._index[game.key] = Entry(
-            game.key, game.title, game.doc.kind.name, game.status, game.origin, game.source, game.updated
+            doc = files.load_path(path)
+            fresh = self._new_game(doc, FILE)
+        except PuzzleError:
+            return game  # gone or unreadable: the stored game is all there is
+        if fresh.key != game.key:
+            return game
+        fresh.rev = game.rev
+        fresh.conflict = game.conflict
+        self.notices.append(
+            f"{files._name(path)} was changed since you last played it here; it is opened as it is saved there now."
         )
-        if self.current is game:
-            self._current_key = game.key
-        self._prune()
-        self._write_index()
-
-    def _prune(self) -> None:
-        if len(self._index) <= MAX_RECORDS:
-            return
-        keep = {self._current_key}
-        for entry in self.entries()[MAX_RECORDS:]:
-            if entry.key in keep:
-                continue
-            self._index.pop(entry.key, None)
-            self._games.pop(entry.key, None)
-            self._put(self.record_path(entry.key), DELETE)
+        return fresh
 
     # ------------------------------------------------------------------ opening
     def game_for(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
         """``doc``'s game: the one on record if there is one, else a new game.
 
-        A file that changed on disk since its record was written wins over the record
-        (the file is what the user last saved).  A record that cannot be read is put
+        A file that changed on disk since its game was stored wins over the store (the
+        file is what the user last saved).  A stored game that cannot be read is set
         aside (see ``notices``) and the game starts from ``doc``."""
         key = puzzle_key(doc)
-        game = self._games.get(key)
-        if game is None and key in self._index:
-            try:
-                game = self._read_record(key)
-            except PuzzleError as exc:
-                self._put_aside(key, str(exc))
-                game = None
+        game = self._checked(key)
         if game is not None:
             same_puzzle = game.doc.kind is doc.kind and game.doc.kind.encode(game.doc.state) == doc.kind.encode(doc.state)
             stale = doc.path is not None and _mtime(doc.path) != game.file_mtime
             if same_puzzle and not stale:
                 self._hold(game)
                 return game
-        game = Game(
-            key=key,
-            doc=doc,
-            history=doc.history(),
-            origin=_origin_of(doc, origin),
-            updated=self.clock(),
-            file_mtime=_mtime(doc.path) if doc.path is not None else None,
-        )
+        rev = game.rev if game is not None else self.store.rev(key)
+        game = self._new_game(doc, origin)
+        game.rev = rev  # this game takes the stored one's place
         self._hold(game)
         return game
 
     def open(self, doc: files.PuzzleDoc, origin: str | None = None) -> Game:
-        """Make ``doc``'s game the current one; the game it replaces keeps its record.
+        """Make ``doc``'s game the current one; the game it replaces stays in the store.
 
         PuzzleError (and nothing changes) if ``doc``'s own progress does not replay."""
         game = self.game_for(doc, origin)
@@ -708,49 +446,52 @@ class Session(_StatsMixin):
 
     def open_key(self, key: str) -> Game:
         """The game on record under ``key`` (a library entry), made current."""
-        game = self._games.get(key)
+        if not self.store.has(key) and key not in self._games:
+            raise PuzzleError("That game is no longer on record.")
+        game = self._checked(key)
         if game is None:
-            if key not in self._index:
-                raise PuzzleError("That game is no longer on record.")
-            try:
-                game = self._read_record(key)
-            except PuzzleError as exc:
-                self._put_aside(key, str(exc))
-                raise PuzzleError(self.notices[-1]) from None
-            self._hold(game)
+            raise PuzzleError(self.notices.pop() if self.notices else "That game is no longer on record.")
+        game = self._fresh_from_file(game)
+        self._hold(game)
         self._set_current(game)
         return game
 
     def _set_current(self, game: Game) -> None:
         self.current = game
-        self._current_key = game.key
         self._job = None  # whatever ran for the previous game no longer answers
+        self._current_key = game.key
+        if game.rev is not None:  # a game not stored yet becomes the store's current when it is
+            self._store_current()
+
+    def _store_current(self) -> None:
+        key = self._current_key
+        if key != self._stored_current:
+            try:
+                self.store.set_current(key)
+                self._stored_current = key
+            except StoreError as exc:
+                self._error = exc
 
     def restore(self) -> Game | None:
-        """The game that was current when the app last ran (None if there is none or
-        its record is unreadable: then ``notices`` says why and where it was kept)."""
+        """The game that was current when the app last ran (None if there is none, or
+        it does not read: then ``notices`` says why and where it was kept)."""
         key = self._current_key
-        if not key:
+        if not key or (key not in self._games and not self.store.has(key)):
             return None
-        if key not in self._games and not self.record_path(key).exists():
-            return None
-        entry = self._index.get(key)
-        if entry is not None and entry.kind not in registry.KIND_MODULES:
-            return None  # a kind this build does not know: its record stays as it is
-        game = self._games.get(key)  # read already (``adopt``)
+        kind = self.store.kind_of(key)
+        if kind is not None and kind not in registry.KIND_MODULES:
+            return None  # a kind this build does not know: its game stays as it is
+        game = self._checked(key)
         if game is None:
-            try:
-                game = self._read_record(key)
-            except PuzzleError as exc:
-                self._put_aside(key, str(exc))
-                self._current_key = None
-                return None
+            self._current_key = None
+            return None
+        game = self._fresh_from_file(game)
         self._hold(game)
         self._set_current(game)
         return game
 
     def saved_as(self, game: Game, path) -> None:
-        """``game`` now lives in the file ``path``: its record follows it there."""
+        """``game`` now lives in the file ``path``: its stored game follows it there."""
         old_key = game.key
         game.doc.path = Path(path)
         game.doc.name = ""
@@ -759,12 +500,78 @@ class Session(_StatsMixin):
         game.key = puzzle_key(game.doc)
         if game.key != old_key:
             self._games.pop(old_key, None)
-            self._index.pop(old_key, None)
-            self._put(self.record_path(old_key), DELETE)
+            self._games.pop(game.key, None)
+            if game.conflict:  # the stored game is the other copy's: it stays; this one is new
+                game.conflict, game.rev, game._stored_file = "", None, None
+                game.history.mark_unstored()
+            elif game.rev is not None:
+                self.store.rename(old_key, game.key)
         self._hold(game)
         if self.current is game:
-            self._current_key = game.key
+            self._set_current(game)
         self.save(game)
+
+    # ------------------------------------------------------------------ saving
+    def save(self, game: Game | None = None, background: bool = False) -> None:
+        """Store what changed of ``game`` (the current one by default) since it was
+        last stored: a move is one row, so this costs next to nothing.
+
+        Raises StoreError (an OSError) when the store refuses: the game stays as it is
+        in memory (Save As keeps it).  ``background`` is kept for callers that asked
+        for the old record writer; every save is now this quick."""
+        game = game or self.current
+        if game is None:
+            return
+        if game.conflict:
+            raise Conflict(game.conflict)
+        if game.on_record and game.rev is not None:
+            return
+        try:
+            self._store(game)
+        except store_mod.Gone:  # dropped from the store by the other copy: store it whole again
+            game.rev = None
+            game._stored_file = None
+            game.history.mark_unstored()
+            self._store(game)
+        except Conflict as exc:
+            game.conflict = exc.strerror
+            raise
+
+    def _store(self, game: Game) -> None:
+        start, moves = game.history.unstored()
+        fields = {
+            "status": game.status, "position": game.history.position, "elapsed": round(game.elapsed, 3),
+            "hints": game.hints, "solver_used": int(game.solver_used),
+        }
+        data = game.file_data()
+        if game._stored_file is not data or game.rev is None:
+            fields.update(
+                kind=game.doc.kind.name, title=store_mod.text(game.title)[:200], origin=game.origin,
+                name=game.doc.name, path=store_mod.path_bytes(game.doc.path), file_mtime=game.file_mtime,
+                # a title made from a game ID typed on the command line may hold a lone
+                # surrogate, which no puzzle file may: stored as U+FFFD, it reads back
+                puzzle=store_mod.dumps({k: store_mod.text(v) if k in files.META_KEYS else v for k, v in data.items()}),
+            )
+        new = game.rev is None
+        game.rev = self.store.save_game(game.key, fields, start, [store_mod.dumps(m) for m in moves], game.rev)
+        game.history.mark_stored()
+        game._stored_file = data
+        game._saved = game.mark()
+        game.updated = self.clock()
+        if self.current is game:
+            self._store_current()
+        if new:
+            keep = {game.key, self._current_key} | {k for k, g in self._games.items() if not g.on_record}
+            self.store.prune(keep)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Every picture queued so far is on disk when this returns True (games are
+        stored as they are saved)."""
+        return self.writer.flush(timeout)
+
+    def close(self) -> None:
+        self.writer.flush(10)
+        self.store.close()
 
     # ------------------------------------------------------------------ background jobs
     # The window waits for one solve at a time; a result belongs on screen only if it
@@ -790,27 +597,3 @@ def time_text(seconds: float | None) -> str:
     h, rest = divmod(total, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-class AutosaveClock:
-    """When to autosave: ``delay`` after the last change, but never later than
-    ``max_wait`` after the first unsaved one, so steady play cannot starve it."""
-
-    def __init__(self, delay: float = 0.4, max_wait: float = 2.0):
-        self.delay = delay
-        self.max_wait = max_wait
-        self._first: float | None = None
-
-    @property
-    def dirty(self) -> bool:
-        return self._first is not None
-
-    def changed(self, now: float) -> float:
-        """Note a change at ``now``; the seconds until the save is due."""
-        if self._first is None:
-            self._first = now
-        due = min(now + self.delay, self._first + self.max_wait)
-        return max(0.0, due - now)
-
-    def saved(self) -> None:
-        self._first = None

@@ -58,8 +58,6 @@ THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the w
 LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
-AUTOSAVE_DELAY_S = 0.4  # after the last move...
-AUTOSAVE_MAX_WAIT_S = 2.0  # ...but never later than this after the first unsaved one
 STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
 
 
@@ -162,10 +160,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or settings_mod.Settings()
         theme.apply(QApplication.instance(), self.settings.theme)  # before any widget is made
-        # the game session (which puzzle, every puzzle's game, their records) is logic:
-        # it lives in core.session, and the window shows it
+        # the games in progress (which puzzle, every puzzle's game, the game store) are
+        # logic: they live in core.session, and the window shows them
         self.session = session_mod.Session(settings_mod.data_dir())
-        self.autosave_clock = session_mod.AutosaveClock(AUTOSAVE_DELAY_S, AUTOSAVE_MAX_WAIT_S)
         self.board = None
         self._changes = 0  # counts every change of the shown game
         self._autosave_error: str | None = None  # the last one said, said once
@@ -197,10 +194,6 @@ class MainWindow(QMainWindow):
         self._build_control_panel()
         self._build_actions()
         self.statusBar().showMessage("Welcome to puzzlegui.")
-
-        self._autosave_timer = QTimer(self)
-        self._autosave_timer.setSingleShot(True)
-        self._autosave_timer.timeout.connect(lambda: self.autosave(background=True))
 
         # the game's clock: counts while the window is not minimised and the puzzle is
         # not solved; saved with the game
@@ -647,12 +640,13 @@ class MainWindow(QMainWindow):
     # what it showed, and opened when it is in memory.  Only the newest request opens.
     _reading = None  # the Background call reading the record the window waits for
 
-    def _read_first(self, key: str, then) -> bool:
-        """True if ``key``'s record is read on the pool first, ``then()`` called on the GUI
-        thread once it is in memory; False if it can be opened at once."""
-        if not self.session.needs_reading(key):
+    def _read_first(self, key: str, then, doc=None) -> bool:
+        """True if ``key``'s game (or ``doc``'s, with a long progress of its own) is read
+        on the pool first, ``then()`` called on the GUI thread once it is in memory;
+        False if it can be opened at once."""
+        if not self.session.needs_reading(key, doc):
             return False
-        request = Background(self.session.read_game, key)
+        request = Background(self.session.read_game, key, doc)
         self._reading = request
 
         def done(answer):
@@ -806,7 +800,7 @@ class MainWindow(QMainWindow):
 
         The game it replaces stays in its own record.  On any problem keep the current
         game and say why.  A long game's record is read off the GUI thread first."""
-        if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin)):
+        if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
             return True
         self._save_current_game()
         try:
@@ -833,15 +827,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self._show_game()
-        # the session now says this game is current; its library line shows it.  Written
-        # on the session's writer thread: an fsync can take tens of ms on a busy disk
-        self.autosave(background=True)
+        self.autosave()  # a new game goes into the store; its library line shows it
 
     def _save_current_game(self) -> None:
         if self.session.current is not None:
             self._store_thumbnail()
-            if self.autosave_clock.dirty:
-                self.autosave(background=True)
+            self.autosave()  # the clock's last seconds (every move is stored already)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
@@ -936,26 +927,29 @@ class MainWindow(QMainWindow):
             self.session.saved_as(game, path)  # the game's record now follows the file
         except (OSError, UnicodeError, PuzzleError) as exc:
             self._autosave_failed(exc)
-        self.autosave_clock.saved()
         self.statusBar().showMessage(f"Saved {path}.", 5000)
         self.refresh_library()
         return True
 
-    def autosave(self, background: bool = False) -> None:
-        """Write the current game's record (the timer calls this; so do quitting,
-        SIGTERM and switching puzzles).  On disk when this returns, unless
-        ``background``: then the session's writer thread writes it moments later."""
-        self._autosave_timer.stop()
+    def autosave(self) -> None:
+        """Store what changed of the current game (after every move, and on quitting,
+        SIGTERM and switching puzzles): a move is one row of the game store, on disk
+        when this returns.  A failure is said once; the game stays in memory."""
         if self.session.current is None:
             return
         try:
-            self.session.save(background=background)
+            self.session.save()
         except (OSError, UnicodeError, PuzzleError) as exc:
             self._autosave_failed(exc)
             return
-        self.autosave_clock.saved()
         self._autosave_error = None
         self._mark_library_item()
+
+    def _store_problem(self) -> None:
+        """Say (once) that a statistics write failed; play goes on."""
+        error = self.session.take_error()
+        if error is not None:
+            self._autosave_failed(error)
 
     def _mark_library_item(self) -> None:
         """The open puzzle's library line shows its state (new, in progress, solved)."""
@@ -983,11 +977,8 @@ class MainWindow(QMainWindow):
         message = f"Your game could not be saved automatically: {reason}. Use Save As to keep it."
         if self._autosave_error != message:  # say it once, not on every move
             self._autosave_error = message
-            self.show_error(message)
+            self.show_error(message, offer_save_as=True)
 
-    def _schedule_autosave(self) -> None:
-        due = self.autosave_clock.changed(time.monotonic())
-        self._autosave_timer.start(int(due * 1000))
 
     # ================================================================= playing
     def play_move(self, move) -> None:
@@ -1053,7 +1044,8 @@ class MainWindow(QMainWindow):
         self._was_solved = solved
         self._show_clock()
         self._sync_actions()
-        self._schedule_autosave()
+        self.autosave()
+        self._store_problem()
         self.gameChanged.emit()
 
     def hint(self) -> None:
@@ -1624,12 +1616,16 @@ class MainWindow(QMainWindow):
             "their work, and enter your own boards.",
         )
 
-    def show_error(self, message: str) -> None:
-        """Tell the user in a sentence; the current game stays as it was."""
+    def show_error(self, message: str, offer_save_as: bool = False) -> None:
+        """Tell the user in a sentence; the current game stays as it was.  With
+        ``offer_save_as`` (the game could not be stored) the dialog offers Save As."""
         self.last_error = message
         self.statusBar().showMessage(message, 10000)
         from PySide6.QtWidgets import QMessageBox
         box = QMessageBox(QMessageBox.Warning, "puzzlegui", message, QMessageBox.Ok, self)
+        if offer_save_as and self.doc is not None:
+            button = box.addButton("Save As\u2026", QMessageBox.ActionRole)
+            button.clicked.connect(self.save_as)
         box.setTextFormat(Qt.PlainText)  # messages quote files and input: never HTML
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()  # window-modal but non-blocking
@@ -1693,7 +1689,7 @@ class MainWindow(QMainWindow):
             self._scheme_connected = False
             QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
         self.autosave()
-        self.session.flush(10)  # every background save is on disk before the app goes
+        self.session.close()  # the pictures written, the game store closed
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

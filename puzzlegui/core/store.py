@@ -1,0 +1,680 @@
+"""The game store: every game the player has touched, in one SQLite database.
+
+``games.sqlite3`` in the data folder holds, for each puzzle the player has touched:
+
+* ``games``: one row per puzzle: the puzzle itself (its file's fields as JSON), where it
+  came from (a built-in's name, a file's path, or neither), its status, how far the
+  player's history goes and where in it the player is, this attempt's clock and help;
+* ``moves``: the player's history, one row per entry (a move, a restart, a whole applied
+  solution), appended as it is played.  A move costs one small transaction, never a
+  rewrite of the game, so every move is on disk (in the write-ahead log) when the call
+  that made it returns, and a kill loses nothing that was committed;
+* ``stats``: per puzzle, how often it was solved, with help or not, and the best time;
+* ``meta``: which game was open last.
+
+What SQLite gives for free is why it is used: one file, transactions, a write-ahead log
+that survives a kill, safe sharing between two running copies of the app, an integrity
+check, and no index that can disagree with the records.  Keys are data (24 hex digits
+from core.session.puzzle_key), never file names.
+
+Two copies of the app on one data folder: every game row carries a revision, raised by
+each write.  A copy writes only over the revision it last read or wrote; if the other
+copy wrote in between, the write is refused (``Conflict``) and the player is told, so
+neither copy's moves are silently lost.  Statistics are added to, never overwritten.
+
+Whatever is in the data folder, the store opens: a damaged database (SQLite's own
+``quick_check`` decides) is set aside under a new name and a fresh one started; a
+database written by a newer puzzlegui is left alone; where nothing can be written at all
+(a read-only folder) the games live in memory for this run.  Each case leaves a sentence
+in ``notices``.  The JSON records of earlier versions are imported once (core/legacy.py).
+
+Pure: the standard library only.  Every thread gets its own connection.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sqlite3
+import stat
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+DB_NAME = "games.sqlite3"
+SCHEMA_VERSION = 1
+#: how long a write waits for the other copy of the app to finish its own (seconds)
+BUSY_TIMEOUT_S = 2.0
+#: the most games kept (the least recently played are dropped first)
+MAX_GAMES = 500
+#: the most rows the library listing reads, whatever the database holds
+MAX_LISTED = MAX_GAMES * 2
+
+NEW, IN_PROGRESS, SOLVED = "new", "in progress", "solved"
+STATUSES = (NEW, IN_PROGRESS, SOLVED)
+#: where a game's puzzle came from
+BUILTIN, FILE, GENERATED, ENTERED, GAME_ID = "builtin", "file", "generated", "entered", "id"
+ORIGINS = (BUILTIN, FILE, GENERATED, ENTERED, GAME_ID)
+
+_SCHEMA = """
+CREATE TABLE games(
+    key         TEXT PRIMARY KEY,
+    kind        TEXT NOT NULL,
+    title       TEXT NOT NULL,
+    origin      TEXT NOT NULL,
+    name        TEXT NOT NULL DEFAULT '',
+    path        BLOB,
+    file_mtime  REAL,
+    puzzle      TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    entries     INTEGER NOT NULL DEFAULT 0,
+    position    INTEGER NOT NULL DEFAULT 0,
+    bytes       INTEGER NOT NULL DEFAULT 0,
+    elapsed     REAL NOT NULL DEFAULT 0,
+    hints       INTEGER NOT NULL DEFAULT 0,
+    solver_used INTEGER NOT NULL DEFAULT 0,
+    updated     REAL NOT NULL,
+    rev         INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX games_by_updated ON games(updated);
+CREATE TABLE moves(
+    game TEXT NOT NULL,
+    seq  INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+CREATE TABLE stats(
+    key    TEXT PRIMARY KEY,
+    title  TEXT NOT NULL,
+    kind   TEXT NOT NULL,
+    solved INTEGER NOT NULL DEFAULT 0,
+    helped INTEGER NOT NULL DEFAULT 0,
+    best   REAL,
+    hints  INTEGER NOT NULL DEFAULT 0,
+    solver INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE meta(name TEXT PRIMARY KEY, value);
+"""
+
+#: every table and the columns this version reads: a database without them is damaged
+_COLUMNS = {
+    "games": {"key", "kind", "title", "origin", "name", "path", "file_mtime", "puzzle", "status", "entries",
+              "position", "bytes", "elapsed", "hints", "solver_used", "updated", "rev"},
+    "moves": {"game", "seq", "move"},
+    "stats": {"key", "title", "kind", "solved", "helped", "best", "hints", "solver"},
+    "meta": {"name", "value"},
+}
+
+
+class StoreError(OSError):
+    """A write the store could not make; ``strerror`` is the sentence for the user."""
+
+    def __init__(self, sentence: str):
+        super().__init__(0, sentence)
+
+
+class Conflict(StoreError):
+    """Another copy of the app changed this game since this copy last read or wrote it."""
+
+
+class Gone(StoreError):
+    """The game is no longer in the store (the other copy of the app dropped it): store it whole."""
+
+
+def text(value) -> str:
+    """``value`` as text SQLite can store: a lone surrogate (from a JSON escape or an
+    undecodable file name) becomes U+FFFD instead of failing every later save."""
+    value = str(value)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+    return value
+
+
+def path_bytes(path) -> bytes | None:
+    """A path as the operating system's bytes: a name that is not UTF-8 is kept exactly."""
+    return None if path is None else os.fsencode(path)
+
+
+def path_of(raw) -> Path | None:
+    if isinstance(raw, bytes) and raw and b"\0" not in raw:
+        return Path(os.fsdecode(raw))
+    if isinstance(raw, str) and raw and "\0" not in raw:
+        return Path(raw)
+    return None
+
+
+@dataclass
+class Entry:
+    """A game as the library lists it."""
+
+    key: str
+    title: str
+    kind: str
+    status: str
+    origin: str
+    source: str
+    updated: float
+
+
+@dataclass
+class Record:
+    """One game's row and its moves, as stored (decoded and replayed by core.session)."""
+
+    key: str
+    kind: str
+    origin: str
+    name: str
+    path: Path | None
+    file_mtime: float | None
+    puzzle: str  # JSON text of the puzzle file's fields
+    position: int
+    moves: list  # JSON texts, one per history entry
+    elapsed: float
+    hints: int
+    solver_used: bool
+    updated: float
+    rev: int
+
+
+@dataclass
+class Stats:
+    """One puzzle's record of play: solved how often, the best time without help, help used."""
+
+    key: str
+    title: str
+    kind: str
+    solved: int = 0  # times solved, with or without help
+    helped: int = 0  # of those, solved with hints or the solver
+    best: float | None = None  # the best time of a solve without help (seconds)
+    hints: int = 0  # hints taken in all
+    solver: int = 0  # times the solver's answer was applied
+
+
+def source_of(key: str, name: str, path: Path | None) -> str:
+    """What opens a game's puzzle again: a built-in's name, a file path, or ``game:KEY``."""
+    if name:
+        return name
+    if path is not None:
+        return str(path)
+    return "game:" + key
+
+
+def _regular_or_absent(path: Path) -> str | None:
+    """None if ``path`` is a regular file or nothing; else what it is instead."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"unreadable ({exc.strerror or exc})"
+    if stat.S_ISREG(st.st_mode):
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(st.st_mode):
+        return "a folder"
+    return "not a regular file"
+
+
+_memory_names = itertools.count(1)
+
+
+class Store:
+    def __init__(self, folder, clock=time.time):
+        self.folder = Path(folder)
+        self.path = self.folder / DB_NAME
+        self.clock = clock
+        self.notices: list[str] = []
+        self.persistent = True  # False: this run's games live in memory only
+        self._uri: str = ""
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._open()
+
+    # ------------------------------------------------------------------ opening
+    def _open(self) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._in_memory(f"the data folder {self.folder} cannot be made ({exc.strerror or exc})")
+            return
+        for suffix in ("", "-wal", "-shm"):
+            what = _regular_or_absent(Path(f"{self.path}{suffix}"))
+            if what is not None:
+                self._set_aside_files(f"{self.path.name}{suffix} was {what}")
+                break
+        fresh = not self.path.exists()
+        self._uri = self.path.resolve().as_uri() + "?mode=rwc"
+        try:
+            conn = self._conn()
+            problem = self._check(conn)
+        except sqlite3.DatabaseError as exc:
+            problem = str(exc)
+        except OSError as exc:
+            problem = f"cannot be opened ({exc.strerror or exc})"
+        if problem == "newer":
+            self._close_all()
+            self.notices.append(
+                f"Your games database {self.path} was written by a newer puzzlegui; this one leaves it as "
+                "it is and keeps this run's games in memory only. Use Save As to keep a puzzle."
+            )
+            self._in_memory(None)
+            return
+        if problem is not None:
+            self._close_all()
+            if os.access(self.folder, os.W_OK):
+                self._set_aside_files(f"it is damaged ({problem})")
+                try:
+                    self._conn()
+                    self._check(self._conn())
+                    fresh = True
+                except (sqlite3.DatabaseError, OSError) as exc:
+                    self._close_all()
+                    self._in_memory(f"a fresh games database cannot be made ({exc})")
+                    return
+            else:
+                self._in_memory(f"{self.path} cannot be opened ({problem})")
+                return
+        if fresh:
+            from . import legacy  # the JSON records of earlier versions, once
+
+            legacy.import_folder(self)
+
+    def _check(self, conn: sqlite3.Connection) -> str | None:
+        """None if the database is whole and ours (made now if it is new), "newer" if a
+        newer puzzlegui wrote it, else why it is damaged."""
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            return "newer"
+        result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            return f"integrity check: {str(result)[:120]}"
+        if version == 0:
+            conn.execute("BEGIN IMMEDIATE")  # another copy of the app may be making it too
+            try:
+                if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+                    if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                        conn.execute("ROLLBACK")
+                        return "it holds tables that are not puzzlegui's"
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        for table, wanted in _COLUMNS.items():
+            have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            if not wanted <= have:
+                return f"the table {table} lacks {', '.join(sorted(wanted - have))}"
+        return None
+
+    def _set_aside_files(self, why: str) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        base = self.folder / f"games.broken-{stamp}"
+        n = 1
+        while any(os.path.lexists(f"{base}{'' if n == 1 else f'-{n}'}.sqlite3{s}") for s in ("", "-wal", "-shm")):
+            n += 1
+        aside = Path(f"{base}{'' if n == 1 else f'-{n}'}.sqlite3")
+        moved = False
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(f"{self.path}{suffix}")
+            if os.path.lexists(source):
+                try:
+                    os.rename(source, f"{aside}{suffix}")
+                    moved = True
+                except OSError:
+                    pass
+        kept = f" It was kept as {aside}." if moved else ""
+        self.notices.append(f"Your saved games could not be read: {why}. A fresh games database was started.{kept}")
+
+    def _in_memory(self, why: str | None) -> None:
+        """Keep this run's games in a database in memory (shared by this process's threads)."""
+        self.persistent = False
+        self._uri = f"file:puzzlegui-games-{os.getpid()}-{next(_memory_names)}?mode=memory&cache=shared"
+        if why is not None:
+            self.notices.append(
+                f"Your games cannot be saved: {why}. They are kept while puzzlegui runs; use Save As to keep a puzzle."
+            )
+        conn = self._conn()
+        self._check(conn)
+        self._keepalive = conn  # the memory database lives while a connection is open
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(
+                self._uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+            )
+            # text that is not UTF-8 (written by another program) reads as U+FFFD, not an error
+            conn.text_factory = lambda raw: raw.decode("utf-8", "replace")
+            try:
+                if self.persistent:
+                    conn.execute("PRAGMA journal_mode=WAL")
+                    # a commit reaches the operating system at once (a kill loses nothing),
+                    # and the disk at the next checkpoint: no fsync on every move
+                    conn.execute("PRAGMA synchronous=NORMAL")
+                else:
+                    conn.execute("PRAGMA read_uncommitted=1")
+            except sqlite3.DatabaseError:
+                conn.close()
+                raise
+            self._local.conn = conn
+            with self._lock:
+                self._connections.append(conn)
+        return conn
+
+    def _close_all(self) -> None:
+        with self._lock:
+            for conn in self._connections:
+                try:
+                    conn.close()
+                except sqlite3.Error:
+                    pass
+            self._connections.clear()
+        self._local = threading.local()
+
+    def close(self) -> None:
+        self._close_all()
+
+    # ------------------------------------------------------------------ writing
+    def _write(self, work):
+        """Run ``work(conn)`` in one write transaction; a StoreError if it fails."""
+        conn = self._conn()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                value = work(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            return value
+        except StoreError:
+            raise
+        except sqlite3.OperationalError as exc:
+            raise StoreError(self._why(exc)) from None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"the games database {self.path} is damaged ({exc}); restart puzzlegui to set it aside") from None
+
+    def _why(self, exc: Exception) -> str:
+        message = str(exc)
+        if "locked" in message or "busy" in message:
+            return "another puzzlegui kept the games database busy; try again"
+        if "readonly" in message or "read-only" in message:
+            return f"the games database {self.path} is read-only"
+        if "full" in message:
+            return "the disk is full"
+        return f"the games database could not be written ({message})"
+
+    def save_game(self, key: str, fields: dict, start: int, moves: list[str], rev: int | None) -> int:
+        """Store a game: its row's ``fields`` (kind, title, origin, name, path, file_mtime,
+        status, position, elapsed, hints, solver_used, and puzzle when it changed) and
+        its moves from entry ``start`` on (the rows from ``start`` are replaced by
+        ``moves``).  ``rev`` is the revision this copy last read or wrote, None for a game
+        it has not stored yet.  Returns the new revision; Conflict if another copy
+        changed the game meanwhile."""
+
+        def work(conn):
+            row = conn.execute("SELECT rev FROM games WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                if "puzzle" not in fields or start != 1:
+                    raise Gone("the game was removed from the store meanwhile")
+                new_rev = 1 if rev is None else rev + 1
+                conn.execute("DELETE FROM moves WHERE game = ?", (key,))
+                self._insert_moves(conn, key, 1, moves)
+                size = sum(map(len, moves))
+                cols = dict(fields, key=key, entries=len(moves), bytes=size, updated=self.clock(), rev=new_rev)
+                names = ", ".join(cols)
+                conn.execute(f"INSERT INTO games({names}) VALUES ({', '.join('?' * len(cols))})", tuple(cols.values()))
+                return new_rev
+            if rev is None or row[0] != rev:
+                raise Conflict(
+                    "this game was changed in another puzzlegui window since it was opened here, so the moves "
+                    "made here were not saved over it. Save As keeps this game as a file; opening the puzzle "
+                    "again shows the other window's game"
+                )
+            dropped = conn.execute(
+                "SELECT total(length(move)) FROM moves WHERE game = ? AND seq >= ?", (key, start)
+            ).fetchone()[0]
+            conn.execute("DELETE FROM moves WHERE game = ? AND seq >= ?", (key, start))
+            self._insert_moves(conn, key, start, moves)
+            cols = dict(fields, entries=start - 1 + len(moves), updated=self.clock(), rev=rev + 1)
+            sets = ", ".join(f"{name} = ?" for name in cols)
+            conn.execute(
+                f"UPDATE games SET {sets}, bytes = max(0, bytes - ? + ?) WHERE key = ?",
+                (*cols.values(), int(dropped), sum(map(len, moves)), key),
+            )
+            return rev + 1
+
+        return self._write(work)
+
+    @staticmethod
+    def _insert_moves(conn, key: str, start: int, moves: list[str]) -> None:
+        if moves:
+            conn.executemany(
+                "INSERT INTO moves(game, seq, move) VALUES (?, ?, ?)",
+                ((key, seq, move) for seq, move in enumerate(moves, start)),
+            )
+
+    def remove(self, key: str) -> None:
+        def work(conn):
+            conn.execute("DELETE FROM moves WHERE game = ?", (key,))
+            conn.execute("DELETE FROM games WHERE key = ?", (key,))
+
+        self._write(work)
+
+    def rename(self, old: str, new: str) -> None:
+        """The game ``old`` is now known as ``new`` (saved to a file of its own)."""
+
+        def work(conn):
+            if old == new:
+                return
+            conn.execute("DELETE FROM moves WHERE game = ?", (new,))
+            conn.execute("DELETE FROM games WHERE key = ?", (new,))
+            conn.execute("UPDATE games SET key = ? WHERE key = ?", (new, old))
+            conn.execute("UPDATE moves SET game = ? WHERE game = ?", (new, old))
+
+        self._write(work)
+
+    def prune(self, keep: set) -> int:
+        """Drop the least recently played games beyond MAX_GAMES (never one in ``keep``);
+        how many were dropped."""
+
+        def work(conn):
+            (count,) = conn.execute("SELECT count(*) FROM games").fetchone()
+            if count <= MAX_GAMES:
+                return 0
+            old = [
+                k for (k,) in conn.execute(
+                    "SELECT key FROM games ORDER BY updated DESC, key LIMIT -1 OFFSET ?", (MAX_GAMES,)
+                ) if k not in keep
+            ]
+            conn.executemany("DELETE FROM moves WHERE game = ?", ((k,) for k in old))
+            conn.executemany("DELETE FROM games WHERE key = ?", ((k,) for k in old))
+            return len(old)
+
+        return self._write(work)
+
+    def set_current(self, key: str | None) -> None:
+        self.remember("current", key)
+
+    def remember(self, name: str, value) -> None:
+        self._write(lambda conn: conn.execute(
+            "INSERT INTO meta(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+            (name, value),
+        ))
+
+    def recall(self, name: str):
+        rows = self._read("SELECT value FROM meta WHERE name = ?", (name,))
+        return rows[0][0] if rows else None
+
+    def touch(self, key: str, updated: float) -> None:
+        """Set when ``key`` was last played (importing the records of an earlier version)."""
+        self._write(lambda conn: conn.execute("UPDATE games SET updated = ? WHERE key = ?", (updated, key)))
+
+    # ------------------------------------------------------------------ reading
+    def _read(self, sql: str, args=()) -> list:
+        try:
+            return self._conn().execute(sql, args).fetchall()
+        except sqlite3.DatabaseError:
+            return []
+
+    @property
+    def current_key(self) -> str | None:
+        value = self.recall("current")
+        return value if isinstance(value, str) and value else None
+
+    def has(self, key: str) -> bool:
+        return bool(self._read("SELECT 1 FROM games WHERE key = ?", (key,)))
+
+    def rev(self, key: str) -> int | None:
+        rows = self._read("SELECT rev FROM games WHERE key = ?", (key,))
+        return rows[0][0] if rows and isinstance(rows[0][0], int) else None
+
+    def size(self, key: str) -> int:
+        """The bytes of ``key``'s stored moves (0 if it has none)."""
+        rows = self._read("SELECT bytes FROM games WHERE key = ?", (key,))
+        return rows[0][0] if rows and isinstance(rows[0][0], int) else 0
+
+    def kind_of(self, key: str) -> str | None:
+        rows = self._read("SELECT kind FROM games WHERE key = ?", (key,))
+        return rows[0][0] if rows and isinstance(rows[0][0], str) else None
+
+    def entries(self) -> list[Entry]:
+        """The games on record, most recently played first (rows that make no sense left out)."""
+        found = []
+        rows = self._read(
+            "SELECT key, title, kind, status, origin, name, path, updated, entries FROM games "
+            "ORDER BY updated DESC LIMIT ?", (MAX_LISTED,)
+        )
+        for key, title, kind, status, origin, name, path, updated, entries in rows:
+            if not (isinstance(key, str) and isinstance(kind, str) and isinstance(updated, int | float)):
+                continue
+            if status not in STATUSES:  # written by hand or by another version: a label only
+                status = IN_PROGRESS if isinstance(entries, int) and entries > 0 else NEW
+            name = name if isinstance(name, str) else ""
+            found.append(Entry(
+                key, text(title)[:200] if title is not None else "Untitled", kind[:40], status,
+                origin if origin in ORIGINS else GENERATED, source_of(key, name, path_of(path)), float(updated),
+            ))
+        return found
+
+    def load(self, key: str, max_bytes: int) -> Record | None:
+        """``key``'s game as stored, or None if there is none.  ValueError if it is
+        larger than ``max_bytes`` (its moves and puzzle together) or its row is damaged."""
+        conn = self._conn()
+        try:
+            row = conn.execute(
+                "SELECT kind, origin, name, path, file_mtime, length(puzzle), position, entries, elapsed, hints, "
+                "solver_used, updated, rev, (SELECT count(*) FROM moves WHERE game = key), "
+                "(SELECT total(length(move)) FROM moves WHERE game = key) FROM games WHERE key = ?", (key,)
+            ).fetchone()
+            if row is None:
+                return None
+            kind, origin, name, path, mtime, puzzle_len, position, entries, elapsed, hints, solver, updated, rev, count, size = row
+            if not isinstance(puzzle_len, int) or puzzle_len + int(size) > max_bytes:
+                raise ValueError(f"the saved game is larger than {max_bytes:,} bytes")
+            if entries != count:
+                raise ValueError(f"the saved game has {count} of its {entries} moves")
+            puzzle = conn.execute("SELECT puzzle FROM games WHERE key = ?", (key,)).fetchone()[0]
+            moves = [m for (m,) in conn.execute("SELECT move FROM moves WHERE game = ? ORDER BY seq", (key,))]
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"the games database could not be read ({exc})") from None
+        if not isinstance(puzzle, str) or not isinstance(kind, str) or not all(isinstance(m, str) for m in moves):
+            raise ValueError("the saved game's row is damaged")
+        return Record(
+            key=key, kind=kind, origin=origin if origin in ORIGINS else GENERATED,
+            name=name if isinstance(name, str) else "", path=path_of(path),
+            file_mtime=float(mtime) if isinstance(mtime, int | float) else None, puzzle=puzzle,
+            position=position if isinstance(position, int) else -1, moves=moves,
+            elapsed=float(elapsed) if isinstance(elapsed, int | float) and 0 <= elapsed < 1e9 else 0.0,
+            hints=hints if isinstance(hints, int) and 0 <= hints < 10**9 else 0,
+            solver_used=bool(solver), updated=float(updated) if isinstance(updated, int | float) else 0.0,
+            rev=rev if isinstance(rev, int) else 0,
+        )
+
+    def raw(self, key: str) -> dict:
+        """``key``'s row and moves as plain data, to keep a game that does not read
+        (its moves only if they are within a puzzle file's size)."""
+        conn = self._conn()
+        try:
+            cur = conn.execute("SELECT * FROM games WHERE key = ?", (key,))
+            names = [d[0] for d in cur.description]
+            row = cur.fetchone()
+            if row is None:
+                return {}
+            data = {n: (os.fsdecode(v) if isinstance(v, bytes) else v) for n, v in zip(names, row)}
+            size = conn.execute("SELECT total(length(move)) FROM moves WHERE game = ?", (key,)).fetchone()[0]
+            if size + len(str(data.get("puzzle", ""))) <= 8 * 1024 * 1024:
+                data["moves"] = [m for (m,) in conn.execute("SELECT move FROM moves WHERE game = ? ORDER BY seq", (key,))]
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"the games database could not be read ({exc})") from None
+        return data
+
+    # ------------------------------------------------------------------ statistics
+    def stats(self) -> list[Stats]:
+        """Every puzzle with a record of play, most solved first."""
+        rows = self._read(
+            "SELECT key, title, kind, solved, helped, best, hints, solver FROM stats "
+            "ORDER BY solved DESC, title LIMIT ?", (MAX_LISTED * 4,)
+        )
+        return [s for s in map(_stats_of_row, rows) if s is not None]
+
+    def stats_for(self, key: str) -> Stats | None:
+        rows = self._read("SELECT key, title, kind, solved, helped, best, hints, solver FROM stats WHERE key = ?", (key,))
+        return _stats_of_row(rows[0]) if rows else None
+
+    def add_stats(self, key: str, title: str, kind: str, *, solved=0, helped=0, hints=0, solver=0, time=None) -> Stats:
+        """Add to ``key``'s counts (another copy of the app may be adding too), and take
+        ``time`` as its best time if it is less; the counts as they are now."""
+
+        def work(conn):
+            conn.execute(
+                "INSERT INTO stats(key, title, kind) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET title = excluded.title",
+                (key, text(title)[:200], text(kind)[:40]),
+            )
+            conn.execute(
+                "UPDATE stats SET solved = solved + ?, helped = helped + ?, hints = hints + ?, solver = solver + ?, "
+                "best = CASE WHEN ? IS NOT NULL AND (best IS NULL OR ? < best) THEN ? ELSE best END WHERE key = ?",
+                (solved, helped, hints, solver, time, time, time, key),
+            )
+            return conn.execute(
+                "SELECT key, title, kind, solved, helped, best, hints, solver FROM stats WHERE key = ?", (key,)
+            ).fetchone()
+
+        return _stats_of_row(self._write(work)) or Stats(key, title, kind)
+
+    def put_stats(self, st: Stats) -> None:
+        """Store ``st`` as it is (importing the records of an earlier version)."""
+        self._write(lambda conn: conn.execute(
+            "INSERT OR REPLACE INTO stats(key, title, kind, solved, helped, best, hints, solver) VALUES (?,?,?,?,?,?,?,?)",
+            (st.key, text(st.title)[:200], text(st.kind)[:40], st.solved, st.helped, st.best, st.hints, st.solver),
+        ))
+
+    def reset_stats(self) -> None:
+        self._write(lambda conn: conn.execute("DELETE FROM stats"))
+
+
+def _stats_of_row(row) -> Stats | None:
+    key, title, kind, solved, helped, best, hints, solver = row
+    counts = (solved, helped, hints, solver)
+    if not isinstance(key, str) or not all(isinstance(n, int) and 0 <= n < 2**62 for n in counts):
+        return None
+    return Stats(
+        key, text(title)[:200], text(kind)[:40], solved, helped,
+        float(best) if isinstance(best, int | float) and 0 <= best < 1e9 else None, hints, solver,
+    )
+
+
+def dumps(value) -> str:
+    """A move or a puzzle as the store keeps it: compact, ASCII (a lone surrogate is an
+    escape, not an error)."""
+    return json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,415 @@
+"""The game store (core/store.py) as a user's data folder meets it: the old JSON records
+imported once, damaged and foreign databases set aside, a folder that cannot be written,
+names that are not UTF-8, keys that look like paths, and statistics that cannot be
+written.  Real SQLite files in tmp_path, no window."""
+
+import os
+import random
+import shutil
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+from puzzlegui.core import files, registry
+from puzzlegui.core import store as store_mod
+from puzzlegui.core.session import IN_PROGRESS, NEW, SOLVED, Session, builtin_key
+from puzzlegui.core.store import Store, StoreError
+
+LEGACY = Path(__file__).parent / "data" / "legacy_v1"
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return tmp_path / "data"
+
+
+def play(session, name="mystery-box", turns=3):
+    """Open a built-in Rotation and turn its first block ``turns`` times, saving each."""
+    game = session.open(files.load_builtin(name))
+    for _ in range(turns):
+        game.history.push(("turn", 0, 0, "cw"))
+        session.save()
+    return game
+
+
+# ---------------------------------------------------------------- the old records
+def test_the_json_records_of_the_previous_version_are_imported_once(folder):
+    """tests/data/legacy_v1 was written by the JSON record store (main at ccb69fe): four
+    games (one solved with the solver, one with a redo tail, a generated one, one of a
+    file), the index and the statistics."""
+    shutil.copytree(LEGACY, folder)
+    before = {p.name: p.read_bytes() for p in (folder / "games").iterdir()}
+    session = Session(folder)
+    assert session.notices == []
+    entries = {e.title: e for e in session.entries()}
+    assert set(entries) == {"Kurosu, 4 June 2018", "My Tracks", "Random Kurosu", "Mystery Box"}
+    assert entries["Mystery Box"].status == SOLVED and entries["Random Kurosu"].status == IN_PROGRESS
+    assert entries["Random Kurosu"].source.startswith("game:")
+    assert [e.title for e in session.entries()][0] == "Kurosu, 4 June 2018"  # most recently played first
+    game = session.restore()  # the current one, with its redo tail and its clock
+    assert game.title == "Kurosu, 4 June 2018"
+    assert (game.history.position, len(game.history), game.elapsed, game.hints) == (4, 6, 95.25, 6)
+    solved = session.open_key(entries["Mystery Box"].key)
+    assert solved.status == SOLVED and solved.solver_used and solved.elapsed == 42.5
+    stats = {s.title: s for s in session.stats()}
+    assert (stats["Mystery Box"].solved, stats["Mystery Box"].helped, stats["Mystery Box"].solver) == (1, 1, 1)
+    assert stats["My Tracks"].hints == 4
+    # the old files are left exactly as they were, and never imported again
+    assert {p.name: p.read_bytes() for p in (folder / "games").iterdir()} == before
+    session.store.remove(entries["My Tracks"].key)
+    session.close()
+    assert "My Tracks" not in {e.title for e in Session(folder).entries()}
+
+
+def test_old_records_that_do_not_read_are_named_and_the_rest_imported(folder):
+    shutil.copytree(LEGACY, folder)
+    victim = sorted((folder / "games").iterdir())[0]
+    victim.write_text('{"format": "puzzlegui-game", "version": 1, "file": ')
+    (folder / "games" / "not-a-key.json").write_text("{}")  # not a record's name: not read
+    (folder / "session.json").write_text("\x00\x01 not json")
+    session = Session(folder)
+    assert len(session.entries()) == 3
+    assert len(session.notices) == 1 and "1 of your saved games" in session.notices[0]
+    assert victim.exists()
+
+
+# ---------------------------------------------------------------- whatever is in the folder
+def corrupt(path: Path, seed: int) -> None:
+    """Random bytes over part of ``path``, or ``path`` cut short."""
+    rng = random.Random(seed)
+    data = bytearray(path.read_bytes())
+    if seed % 3 == 0:
+        data = data[: rng.randrange(len(data))]
+    else:
+        start = rng.randrange(len(data))
+        for i in range(start, min(len(data), start + rng.randrange(1, 4096))):
+            data[i] = rng.randrange(256)
+    path.write_bytes(bytes(data))
+
+
+def made_store(folder) -> Path:
+    session = Session(folder)
+    play(session)
+    play(session, "twiddle-3x3", turns=2)
+    session.note_help(session.current, "hint")
+    session.close()
+    return folder / store_mod.DB_NAME
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_damaged_database_always_opens_or_is_set_aside_with_a_sentence(folder, seed):
+    """Fuzzed database files (random bytes over a part, or cut short): the store opens
+    every time; whatever it still lists opens or is set aside with a sentence."""
+    db = made_store(folder)
+    corrupt(db, seed)
+    session = Session(folder)
+    for entry in session.entries():
+        try:
+            session.open_key(entry.key)
+        except files.PuzzleError as exc:
+            assert str(exc)
+    session.restore()
+    session.stats()
+    for notice in session.notices:
+        assert notice.endswith(".") and "Traceback" not in notice
+    game = play(session, "twiddle-3x3-rows", turns=1)  # and it can be played and stored
+    session.close()
+    assert Session(folder).open_key(game.key).history.moves() == game.history.moves()
+
+
+@pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00" + bytes(200), os.urandom(5000), b"x" * 100_000])
+def test_a_file_that_is_not_a_database_is_set_aside_and_a_fresh_one_started(folder, content):
+    folder.mkdir()
+    db = folder / store_mod.DB_NAME
+    db.write_bytes(content)
+    session = Session(folder)
+    if content:  # an empty file is simply a new database
+        kept = list(folder.glob("games.broken-*.sqlite3"))
+        assert len(kept) == 1 and kept[0].read_bytes() == content
+        assert len(session.notices) == 1 and str(kept[0]) in session.notices[0]
+    assert session.store.persistent
+    game = play(session)
+    session.close()
+    assert Session(folder).open_key(game.key).history.moves() == game.history.moves()
+
+
+def test_a_database_of_another_program_is_not_taken_over(folder):
+    folder.mkdir()
+    with sqlite3.connect(folder / store_mod.DB_NAME) as conn:
+        conn.execute("CREATE TABLE bookmarks(url TEXT)")
+    session = Session(folder)
+    kept = list(folder.glob("games.broken-*.sqlite3"))
+    assert len(kept) == 1 and "not puzzlegui's" in session.notices[0]
+    with sqlite3.connect(kept[0]) as conn:
+        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("bookmarks",)]
+
+
+def test_a_database_of_a_newer_version_is_left_alone_and_games_kept_in_memory(folder):
+    db = made_store(folder)
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    before = db.read_bytes()
+    session = Session(folder)
+    assert not session.store.persistent and "newer puzzlegui" in session.notices[0]
+    game = play(session)  # playable, in memory
+    assert session.open_key(game.key) is game
+    session.close()
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("what", ["link", "fifo", "folder", "dangling"])
+def test_a_special_file_in_the_databases_place_is_never_followed_or_read(folder, tmp_path, what):
+    folder.mkdir()
+    db = folder / store_mod.DB_NAME
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    if what == "link":
+        db.symlink_to(victim)
+    elif what == "dangling":
+        db.symlink_to(tmp_path / "nowhere.sqlite3")
+    elif what == "fifo":
+        os.mkfifo(db)
+    else:
+        db.mkdir()
+    session = Session(folder)  # a FIFO would hang here if it were opened
+    assert len(session.notices) == 1 and "set aside" not in session.notices[0]
+    assert "was a" in session.notices[0] or "was not a regular file" in session.notices[0]
+    assert stat.S_ISREG(os.lstat(db).st_mode)  # a fresh database of its own
+    assert victim.read_text() == "keep me" and not (tmp_path / "nowhere.sqlite3").exists()
+    play(session)
+    session.close()
+
+
+def test_a_data_folder_that_cannot_be_made_keeps_the_games_in_memory(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    session = Session(blocker / "puzzlegui")
+    assert not session.store.persistent
+    assert "cannot be saved" in session.notices[0] and "Save As" in session.notices[0]
+    game = play(session)
+    assert session.open_key(game.key).history.moves() == game.history.moves()
+    session.close()
+
+
+@pytest.mark.parametrize("current", ["/", "\x00", "x" * 5000, "../../etc/passwd", 42])
+def test_any_current_key_restores_something_or_nothing(folder, current):
+    db = made_store(folder)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE name = 'current'", (current,))
+    session = Session(folder)
+    assert session.restore() is None and session.notices == []
+    assert len(session.entries()) == 2
+
+
+def test_rows_written_by_hand_are_listed_sensibly_or_left_out(folder):
+    db = made_store(folder)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET status = 'exploded', title = CAST(X'FF207469746C65' AS TEXT) WHERE key = ?",
+                     (builtin_key("mystery-box"),))
+        conn.execute("UPDATE games SET updated = 'yesterday' WHERE key = ?", (builtin_key("twiddle-3x3"),))
+        conn.execute("UPDATE stats SET solved = -5")
+    session = Session(folder)
+    (entry,) = session.entries()  # the one with no time of its own is left out
+    assert entry.status == IN_PROGRESS and entry.title == "\ufffd title"
+    assert session.stats() == []
+
+
+def test_keys_are_data_pruning_never_touches_a_file(folder, tmp_path, monkeypatch):
+    """A key that looks like a path (written into the database by hand) is only a key:
+    pruning past MAX_GAMES deletes rows, never files."""
+    monkeypatch.setattr(store_mod, "MAX_GAMES", 3)
+    victim = tmp_path / "victim.json"
+    victim.write_text("keep me")
+    db = made_store(folder)
+    relative = os.path.relpath(victim.with_suffix(""), folder / "games")
+    with sqlite3.connect(db) as conn:
+        for n, key in enumerate([relative, "../x", "/etc/passwd"]):
+            conn.execute(
+                "INSERT INTO games(key, kind, title, origin, puzzle, status, updated) VALUES (?, 'rotation', 't', 'id', '{}', 'new', ?)",
+                (key, n),
+            )
+    session = Session(folder)
+    play(session, "twiddle-3x3-farthest", turns=1)  # a new game: the oldest are pruned
+    keys = {e.key for e in session.entries()}
+    assert len(keys) == 3 and relative not in keys
+    assert victim.read_text() == "keep me"
+
+
+# ---------------------------------------------------------------- names and titles
+def test_a_file_whose_name_is_not_utf8_is_stored_and_restored(folder, tmp_path):
+    name = os.fsdecode(b"caf\xe9.json")
+    path = tmp_path / name
+    path.write_text(files.dumps(files.load_builtin("mystery-box")), encoding="utf-8")
+    session = Session(folder)
+    game = session.open(files.load_path(path))
+    game.history.push(("turn", 1, 1, "cw"))
+    session.save()
+    session.close()
+    again = Session(folder).restore()
+    assert again.doc.path == path and len(again.history) == 1
+    assert again.source == str(path)
+
+
+def test_a_title_with_a_lone_surrogate_is_stored(folder):
+    doc = files.load_builtin("mystery-box")
+    doc.name = ""
+    doc.meta["title"] = "broken \ud800 title"
+    session = Session(folder)
+    game = session.open(doc, origin="id")
+    game.history.push(("turn", 1, 1, "cw"))
+    session.save()
+    session.note_help(game, "hint")
+    assert session.take_error() is None
+    session.close()
+    again = Session(folder)
+    (entry,) = again.entries()
+    assert entry.title == "broken \ufffd title"
+    assert len(again.restore().history) == 1
+
+
+# ---------------------------------------------------------------- writes that fail
+class Refusing:
+    """A connection whose writes fail as on a full disk (reads go through)."""
+
+    def __init__(self, conn, message="database or disk is full"):
+        self.conn, self.message = conn, message
+
+    def execute(self, sql, *args):
+        if sql.split()[0] in ("INSERT", "UPDATE", "DELETE", "BEGIN"):
+            raise sqlite3.OperationalError(self.message)
+        return self.conn.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+
+@pytest.mark.parametrize("message, said", [
+    ("database or disk is full", "the disk is full"),
+    ("attempt to write a readonly database", "read-only"),
+])
+def test_a_write_that_fails_is_a_sentence_and_the_game_stays(folder, monkeypatch, message, said):
+    session = Session(folder)
+    game = play(session, turns=1)
+    real = session.store._conn()
+    monkeypatch.setattr(session.store, "_conn", lambda: Refusing(real, message))
+    game.history.push(("turn", 1, 1, "cw"))
+    with pytest.raises(StoreError) as caught:
+        session.save()
+    assert said in caught.value.strerror
+    session.note_help(game, "hint")  # never raises: the window says it once
+    session.note_solved(game)
+    error = session.take_error()
+    assert error is not None and said in error.strerror and session.take_error() is None
+    assert len(game.history) == 2 and game.hints == 1  # all still here, in memory
+    monkeypatch.undo()
+    session.save()  # the disk has room again: everything lands
+    session.close()
+    assert len(Session(folder).restore().history) == 2
+
+
+# ---------------------------------------------------------------- two copies of the app
+def test_two_sessions_playing_different_games_keep_both(folder):
+    a, b = Session(folder), Session(folder)
+    ga = play(a, "mystery-box", turns=3)
+    gb = play(b, "twiddle-3x3", turns=2)
+    ga.history.push(("turn", 1, 0, "cw"))
+    a.save()
+    a.note_help(ga, "hint")
+    b.note_help(gb, "hint")
+    b.note_help(gb, "hint")
+    a.close()
+    b.close()
+    c = Session(folder)
+    assert len(c.open_key(ga.key).history) == 4 and len(c.open_key(gb.key).history) == 2
+    assert {s.key: s.hints for s in c.stats()} == {ga.key: 1, gb.key: 2}
+
+
+def test_two_sessions_on_one_game_never_overwrite_each_other(folder):
+    a, b = Session(folder), Session(folder)
+    ga = play(a, turns=2)
+    gb = b.open(files.load_builtin("mystery-box"))
+    assert gb.history.moves() == ga.history.moves()
+    gb.history.push(("turn", 1, 1, "cw"))
+    b.save()  # b played on
+    ga.history.push(("turn", 0, 1, "cw"))
+    with pytest.raises(StoreError) as caught:
+        a.save()  # a is told plainly, and writes nothing over b's game
+    assert "another puzzlegui window" in caught.value.strerror and "Save As" in caught.value.strerror
+    with pytest.raises(StoreError):
+        a.save()  # and stays told: its game is in memory for Save As
+    assert len(ga.history) == 3 and ga.history.moves()[-1] == ("turn", 0, 1, "cw")
+    fresh = Session(folder).open_key(ga.key)
+    assert fresh.history.moves()[-1] == ("turn", 1, 1, "cw")
+    # b's game shows in a when a opens the puzzle again (after being told)
+    shown = a.open(files.load_builtin("mystery-box"))
+    assert shown.history.moves() == gb.history.moves()
+    a.close()
+    b.close()
+
+
+def test_the_other_copys_moves_show_when_the_game_is_opened_again(folder):
+    a, b = Session(folder), Session(folder)
+    ga = play(a, turns=1)
+    a.open(files.load_builtin("twiddle-3x3"))  # a moves on to another puzzle
+    gb = b.open_key(ga.key)
+    gb.history.push(("turn", 1, 1, "cw"))
+    b.save()
+    again = a.open(files.load_builtin("mystery-box"))
+    assert again.history.moves() == gb.history.moves()
+    again.history.push(("turn", 0, 0, "cw"))
+    a.save()  # a now plays on from b's game: nothing to refuse
+    a.close()
+    b.close()
+    assert len(Session(folder).open_key(ga.key).history) == 3
+
+
+def test_a_file_edited_elsewhere_wins_over_the_restored_game(folder, tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(files.dumps(files.load_builtin("mystery-box")), encoding="utf-8")
+    session = Session(folder)
+    game = session.open(files.load_path(path))
+    game.history.push(("turn", 1, 1, "cw"))
+    session.save()
+    session.close()
+    other = files.load_builtin("twiddle-3x3")
+    path.write_text(files.dumps(other), encoding="utf-8")
+    os.utime(path, (1, 1))
+    later = Session(folder)
+    restored = later.restore()
+    assert len(restored.history) == 0 and restored.doc.kind.encode(restored.doc.state) == other.kind.encode(other.state)
+    assert "was changed since you last played it here" in later.notices[0]
+    later.save()  # and saving stores the file's puzzle, not the old game
+    later.close()
+    assert len(Session(folder).restore().history) == 0
+
+
+def test_statuses_and_kinds_unknown_to_this_build_are_no_trouble(folder, demo_kind):
+    session = Session(folder)
+    game = session.open(files.PuzzleDoc(demo_kind, demo_kind.generate({}, seed=1), meta={"title": "Demo"}))
+    session.save()
+    registry.unregister("demo")
+    later = Session(folder)
+    assert later.entries() == [] and later.restore() is None and later.store.has(game.key)
+    assert later.status_of(game.key) == NEW
+
+
+def test_save_as_keeps_a_conflicting_game_and_leaves_the_other_copys(folder, tmp_path):
+    a, b = Session(folder), Session(folder)
+    ga = play(a, turns=1)
+    gb = b.open(files.load_builtin("mystery-box"))
+    gb.history.push(("turn", 1, 1, "cw"))
+    b.save()
+    ga.history.push(("turn", 0, 1, "cw"))
+    with pytest.raises(StoreError):
+        a.save()
+    path = tmp_path / "mine.json"
+    path.write_text(files.dumps(ga.doc, ga.history), encoding="utf-8")
+    a.saved_as(ga, path)  # what the window's Save As does after writing the file
+    a.close()
+    b.close()
+    later = Session(folder)
+    assert later.open_key(builtin_key("mystery-box")).history.moves() == gb.history.moves()
+    mine = later.open(files.load_path(path))
+    assert mine.history.moves() == ga.history.moves()
