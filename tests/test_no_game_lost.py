@@ -385,3 +385,47 @@ def test_a_puzzle_asked_for_while_a_long_game_is_read_wins(qtbot, window):
     again.open_source(rotation)
     assert again.doc.name == rotation
     again.shutdown()
+
+
+def test_a_long_pasted_game_is_read_and_replayed_off_the_gui_thread(qtbot, window, monkeypatch):
+    """A puzzle pasted with 20,000 moves of progress: the window goes on showing what it
+    showed while the text is checked and the moves replayed on the pool; then the game
+    is there, every move of it."""
+    import threading
+
+    from PySide6.QtWidgets import QApplication
+
+    from puzzlegui.core import session as session_mod
+    from puzzlegui.gui import export
+
+    window.open_source("tracks-mums-2008")
+    doc = files.load_builtin("mystery-box")
+    doc.name = ""
+    doc.progress = [["turn", i % 2, 0, "cw"] for i in range(20_000)]
+    QApplication.clipboard().setText(files.dumps(doc))
+    threads = []
+    for module, name in ((export, "parse_pasted"), (session_mod.Session, "read_game")):
+        real = getattr(module, name)
+
+        def spy(*args, real=real, name=name):
+            threads.append((name, threading.current_thread() is threading.main_thread()))
+            return real(*args)
+
+        monkeypatch.setattr(module, name, spy)
+    window.paste_puzzle()
+    assert window.doc.name == "tracks-mums-2008"  # still showing: the paste is being read
+    qtbot.waitUntil(lambda: window.doc.name != "tracks-mums-2008", timeout=60000)
+    assert len(window.history) == 20_000 and window.board.state == window.history.state
+    assert sorted(threads) == [("parse_pasted", False), ("read_game", False)]
+
+
+def test_a_pasted_text_that_is_not_a_puzzle_is_a_sentence(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    window.open_source("tracks-mums-2008")
+    QApplication.clipboard().setText('{"format": "puzzlegui", "kind": "nothing"}' + " " * 70_000)
+    with qtbot.waitSignal(window.errorShown, timeout=30000) as said:
+        window.paste_puzzle()
+    assert said.args[0].startswith("The clipboard does not hold a puzzle:") and "Error" not in said.args[0]
+    assert window.doc.name == "tracks-mums-2008"
+    window.error_box.close()

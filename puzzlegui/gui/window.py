@@ -58,6 +58,7 @@ THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the w
 LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
+BIG_PASTE_CHARS = 64 * 1024  # pasted text at least this long is read on the pool
 STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
 
 
@@ -728,13 +729,35 @@ class MainWindow(QMainWindow):
         if not text.strip():
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
             return
-        try:
-            from . import export
-            doc = export.parse_pasted(text[: files.MAX_FILE_BYTES])
-        except PuzzleError as exc:
-            self.show_error(f"The clipboard does not hold a puzzle: {exc}")
+        from . import export
+
+        text = text[: files.MAX_FILE_BYTES]
+        if len(text) < BIG_PASTE_CHARS:
+            try:
+                doc = export.parse_pasted(text)
+            except PuzzleError as exc:
+                self.show_error(f"The clipboard does not hold a puzzle: {exc}")
+                return
+            self.load_doc(doc, origin=session_mod.GAME_ID)
             return
-        self.load_doc(doc, origin=session_mod.GAME_ID)
+        # a long game (up to 50,000 moves) takes a while to check: read it on the pool,
+        # then its moves are replayed there too (load_doc), while the window goes on
+        request = Background(export.parse_pasted, text)
+        self._reading = request
+
+        def done(doc):
+            if self._reading is request:
+                self._reading = None
+                self.load_doc(doc, origin=session_mod.GAME_ID)
+
+        def failed(message):
+            if self._reading is request:
+                self._reading = None
+                self.show_error(f"The clipboard does not hold a puzzle: {message}")
+
+        request.done.connect(done)
+        request.failed.connect(failed)
+        self.statusBar().showMessage("Reading the pasted puzzle\u2026")
 
     def export_image(self) -> None:
         if self.doc is None:

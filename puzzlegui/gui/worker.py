@@ -288,7 +288,10 @@ class _Call(QRunnable):
         try:
             value = self._fn(*self._args)
         except Exception as exc:  # reported on the GUI thread, never raised in the pool
-            handle._failed.emit(f"{type(exc).__name__}: {exc}")
+            from ..core.kind import PuzzleError
+
+            # a PuzzleError is a sentence for the user already
+            handle._failed.emit(str(exc) if isinstance(exc, PuzzleError) else f"{type(exc).__name__}: {exc}")
         else:
             handle._done.emit(value)
         finally:
