@@ -234,7 +234,12 @@ def test_keys_are_data_pruning_never_touches_a_file(folder, tmp_path, monkeypatc
     play(session, "twiddle-3x3-farthest", turns=1)  # a new game: the oldest are pruned
     keys = {e.key for e in session.entries()}
     assert len(keys) == 3 and relative not in keys
+    with sqlite3.connect(db) as conn:  # the three oldest rows were pruned: rows, not files
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 3
     assert victim.read_text() == "keep me"
+    from puzzlegui.gui.thumbnails import Thumbnails
+
+    assert Thumbnails(folder / "thumbs")._path(relative) is None  # nor does a key name a picture
 
 
 # ---------------------------------------------------------------- names and titles
@@ -413,3 +418,22 @@ def test_save_as_keeps_a_conflicting_game_and_leaves_the_other_copys(folder, tmp
     assert later.open_key(builtin_key("mystery-box")).history.moves() == gb.history.moves()
     mine = later.open(files.load_path(path))
     assert mine.history.moves() == ga.history.moves()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_fuzzed_records_of_the_previous_version_never_stop_a_start(folder, seed):
+    """Random bytes over the old session.json, stats.json and a record: the import takes
+    what reads, names what does not, and the store opens."""
+    shutil.copytree(LEGACY, folder)
+    victims = [folder / "session.json", folder / "stats.json", sorted((folder / "games").iterdir())[seed % 4]]
+    for n, path in enumerate(victims):
+        corrupt(path, seed * 3 + n)
+    session = Session(folder)
+    assert len(session.entries()) >= 3 - (seed % 4 == 3)  # the others are all there
+    for entry in session.entries():
+        try:
+            session.open_key(entry.key)
+        except files.PuzzleError as exc:
+            assert str(exc)
+    session.restore()
+    assert all(isinstance(s.solved, int) for s in session.stats())

@@ -41,21 +41,26 @@ def test_a_game_left_in_progress_is_pictured_as_it_was_left(window, qtbot):
     assert before != after
 
 
+def key(i: int) -> str:
+    """A key as the game store makes them (24 hex digits): only such keys name a picture."""
+    return f"{i:024x}"
+
+
 def test_drawing_is_spread_over_the_event_loop(qtbot, tmp_path):
     """Asking for many pictures draws none at once: they come from the timer."""
     thumbs = Thumbnails(tmp_path)
     docs = [files.load_builtin(n) for n in ("mystery-box", "twiddle-3x3", "kurosu-dm-2018-06-05")]
     for i, doc in enumerate(docs):
-        assert thumbs.icon(f"k{i}", lambda d=doc: (d.kind, d.state)) is None
+        assert thumbs.icon(key(i), lambda d=doc: (d.kind, d.state)) is None
     assert not any(tmp_path.iterdir())  # nothing is drawn before start()
     with qtbot.waitSignals([thumbs.ready] * 3, timeout=30000):
         thumbs.start()
     qtbot.waitUntil(lambda: not thumbs.busy())
     assert not thumbs.busy()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["k0.light.png", "k1.light.png", "k2.light.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{key(i)}.light.png" for i in range(3)]
     # and a later library (a new run) reads them from disk without drawing
     again = Thumbnails(tmp_path)
-    assert again.icon("k0") is not None and not again.busy()
+    assert again.icon(key(0)) is not None and not again.busy()
     thumbs.close()
     again.close()
 
@@ -80,11 +85,11 @@ def test_the_board_on_screen_is_copied_not_drawn_again(qtbot, tmp_path):
     longer shows the state is not copied."""
     thumbs, doc, board = pictures_and_a_board(qtbot, tmp_path)
     with qtbot.waitSignal(thumbs.ready, timeout=30000):
-        thumbs.later("shown", doc.kind, doc.state, board)
-    assert doc.kind.name not in thumbs._boards and (tmp_path / "shown.light.png").is_file()
+        thumbs.later(key(1), doc.kind, doc.state, board)
+    assert doc.kind.name not in thumbs._boards and (tmp_path / f"{key(1)}.light.png").is_file()
     other = files.load_builtin("kurosu-dm-2018-06-04")
     with qtbot.waitSignal(thumbs.ready, timeout=30000):
-        thumbs.later("other", other.kind, other.state, board)
+        thumbs.later(key(2), other.kind, other.state, board)
     assert doc.kind.name in thumbs._boards  # drawn on the pictures' own board
     thumbs.close()
 
@@ -124,7 +129,7 @@ def test_drawing_waits_while_other_work_runs_on_the_pool(qtbot, tmp_path, monkey
     thumbs.start()
     drawn = []
     thumbs.ready.connect(drawn.append)
-    thumbs.later("k", doc.kind, doc.state)
+    thumbs.later(key(0), doc.kind, doc.state)
     # the timer looks again and again while it waits, and draws nothing
     ticks = []
     thumbs._timer.timeout.connect(lambda: ticks.append(1))
@@ -133,7 +138,7 @@ def test_drawing_waits_while_other_work_runs_on_the_pool(qtbot, tmp_path, monkey
     with qtbot.waitSignal(thumbs.ready, timeout=10000):
         release.set()
     qtbot.waitUntil(lambda: answered == [True])
-    assert drawn == ["k"] and (tmp_path / "k.light.png").is_file()
+    assert drawn == [key(0)] and (tmp_path / f"{key(0)}.light.png").is_file()
 
     # a pool that stays busy holds a picture back HOLD_S at most
     monkeypatch.setattr(thumbs_mod, "HOLD_S", 0.0)

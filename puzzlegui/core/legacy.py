@@ -18,7 +18,6 @@ Pure: the standard library and core only.
 from __future__ import annotations
 
 import os
-import re
 
 from . import files
 from .kind import PuzzleError
@@ -29,7 +28,6 @@ SESSION_FORMAT = "puzzlegui-session"
 STATS_FORMAT = "puzzlegui-stats"
 #: the most bytes of old records read in all; a folder of more is imported in part
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
-_KEY = re.compile(r"[0-9a-f]{24}")
 
 
 def import_folder(store) -> int:
@@ -40,7 +38,7 @@ def import_folder(store) -> int:
     current, statuses = _read_session(store)
     imported, failed, total = 0, 0, 0
     try:
-        names = sorted(n for n in os.listdir(games_dir) if n.endswith(".json") and _KEY.fullmatch(n[:-5]))
+        names = sorted(n for n in os.listdir(games_dir) if n.endswith(".json") and store_mod.is_key(n[:-5]))
     except OSError:
         names = []
     for name in names[: store_mod.MAX_GAMES * 2]:
@@ -128,7 +126,7 @@ def _read_session(store):
     current = data.get("current")
     games = data.get("games") if isinstance(data.get("games"), dict) else {}
     statuses = {k: e.get("status") for k, e in games.items() if isinstance(e, dict)}
-    return (current if isinstance(current, str) and _KEY.fullmatch(current) else None), statuses
+    return (current if isinstance(current, str) and store_mod.is_key(current) else None), statuses
 
 
 def _import_stats(store) -> None:
@@ -139,7 +137,7 @@ def _import_stats(store) -> None:
     if not isinstance(data, dict) or data.get("format") != STATS_FORMAT or not isinstance(data.get("puzzles"), dict):
         return
     for key, e in list(data["puzzles"].items())[: store_mod.MAX_LISTED * 4]:
-        if not (isinstance(key, str) and _KEY.fullmatch(key) and isinstance(e, dict)):
+        if not (isinstance(key, str) and store_mod.is_key(key) and isinstance(e, dict)):
             continue
         counts = [e.get(n, 0) for n in ("solved", "helped", "hints", "solver")]
         if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**62 for n in counts):

@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import sqlite3
 import stat
 import threading
@@ -121,6 +122,15 @@ class Conflict(StoreError):
 
 class Gone(StoreError):
     """The game is no longer in the store (the other copy of the app dropped it): store it whole."""
+
+
+_KEY = re.compile(r"[0-9a-f]{24}")
+
+
+def is_key(value) -> bool:
+    """True for a key as puzzlegui makes them (24 hex digits): anything else in the
+    database was written by hand, and is never listed (nor used to name a picture)."""
+    return isinstance(value, str) and _KEY.fullmatch(value) is not None
 
 
 def text(value) -> str:
@@ -556,7 +566,7 @@ class Store:
             "ORDER BY updated DESC LIMIT ?", (MAX_LISTED,)
         )
         for key, title, kind, status, origin, name, path, updated, entries in rows:
-            if not (isinstance(key, str) and isinstance(kind, str) and isinstance(updated, int | float)):
+            if not (is_key(key) and isinstance(kind, str) and isinstance(updated, int | float)):
                 continue
             if status not in STATUSES:  # written by hand or by another version: a label only
                 status = IN_PROGRESS if isinstance(entries, int) and entries > 0 else NEW

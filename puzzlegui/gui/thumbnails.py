@@ -21,6 +21,7 @@ import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 
+from ..core.store import is_key
 from . import theme
 
 SIZE = 34  # logical pixels, the side of a picture
@@ -60,7 +61,7 @@ class Thumbnails(QObject):
         return "dark" if theme.dark else "light"
 
     def _path(self, key: str) -> Path | None:
-        if self.folder is None:
+        if self.folder is None or not is_key(key):  # a key is data: only ours name a file
             return None
         return self.folder / f"{key}.{self._theme()}.png"
 
