@@ -165,6 +165,8 @@ class MainWindow(QMainWindow):
         # the game session (which puzzle, every puzzle's game, their records) is logic:
         # it lives in core.session, and the window shows it
         self.session = session_mod.Session(settings_mod.data_dir())
+        for own in (settings_mod.data_dir(), settings_mod.data_dir() / "games"):
+            files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.autosave_clock = session_mod.AutosaveClock(AUTOSAVE_DELAY_S, AUTOSAVE_MAX_WAIT_S)
         self.board = None
         self._changes = 0  # counts every change of the shown game
@@ -928,9 +930,9 @@ class MainWindow(QMainWindow):
         game = self.session.current
         try:
             files.save_atomic(path, files.dumps(game.doc, game.history))
-        except (OSError, UnicodeError, PuzzleError) as exc:
+        except (OSError, UnicodeError, PuzzleError) as exc:  # files.UnsafeTarget: a FIFO, device, folder
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.show_error(f"Could not save to {path}: {reason}. Your game is unchanged.")
+            self.show_error(f"Could not save to {path}: {reason.rstrip('.')}. Your game is unchanged.")
             return False
         try:
             self.session.saved_as(game, path)  # the game's record now follows the file
