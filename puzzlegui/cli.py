@@ -7,11 +7,13 @@
     puzzlegui check SOURCE [--kind K] validate the input and the rules of the puzzle as given
     puzzlegui check SOURCE --against-solution   the saved entries no solution contains
     puzzlegui hint SOURCE [--kind K] [--json]   the next sure move and its reason
-    puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S] [--count N] [--output FILE|DIR/]
-    puzzlegui export SOURCE [--png FILE] [--svg FILE] [--pdf FILE] [--current|--solved] [--solutions]
+    puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S] [--count N] [--output FILE|DIR/] [--force]
+    puzzlegui export SOURCE [--png FILE] [--svg FILE] [--pdf FILE] [--current|--solved] [--solutions] [--force]
 
 Exit status: 0 solved / valid, 1 no solution (or none found in time, or a broken rule),
-2 bad input.  Every line that quotes input goes through ``safe`` first.
+2 bad input.  Every line that quotes input goes through ``safe`` first.  Every file is
+written by files.save_atomic: an output FILE that exists is replaced only with --force,
+and a folder, FIFO, device or socket (or a link to one) is never written.
 """
 
 from __future__ import annotations
@@ -239,6 +241,7 @@ def _export_arguments(p) -> None:
     p.add_argument("--per-page", type=int, default=4, choices=(1, 2, 4, 6), help="PDF: puzzles a page (default 4)")
     p.add_argument("--solutions", action="store_true", help="PDF: add solution pages at the end")
     _time_limit_argument(p, f"look for each solution at most SECONDS (default {EXPORT_SOLVE_SECONDS:g})")
+    _force_argument(p, "replace a FILE that exists")
 
 
 #: (name, help, what adds its arguments): the commands, in the order --help lists them
@@ -261,8 +264,14 @@ def _count_arguments(parser) -> None:
     ).most = _Later("collection", "MAX_PUZZLES", ",")
     parser.add_argument(
         "--output", metavar="FILE",
-        help="write to FILE instead of printing; with --count, a FILE ending in / (or a folder) gets one JSON file a puzzle",
+        help="write to FILE instead of printing; with --count, a FILE ending in / (or a folder) gets one JSON file "
+        "a puzzle, each under the first free number",
     )
+    _force_argument(parser, "replace an --output FILE that exists (a file in a folder is never replaced)")
+
+
+def _force_argument(parser, text: str) -> None:
+    parser.add_argument("--force", action="store_true", default=None, help=text)
 
 
 def _time_limit_argument(parser, text: str) -> None:
@@ -620,8 +629,11 @@ def cmd_generate(args, extra: list[str]) -> int:
         params[p.name] = value
     count = args.count if args.count is not None else given.count
     output = args.output if args.output is not None else given.output
+    force = bool(args.force or given.force)
     if count is not None:
-        return _generate_many(kind, params, args.seed, count, output, time_limit)
+        return _generate_many(kind, params, args.seed, count, output, time_limit, force)
+    if output is not None:
+        _check_output(output, force)  # before the time it takes to make the puzzle
     try:
         with _deadline(time_limit):
             state = kind.generate(params, args.seed)
@@ -629,7 +641,7 @@ def cmd_generate(args, extra: list[str]) -> int:
         return _print_error(_not_made(kind, time_limit), EXIT_NO_SOLUTION)
     doc = files.PuzzleDoc(kind, state, meta={"title": f"Random {kind.title}" + (f" (seed {args.seed})" if args.seed is not None else "")})
     if output is not None:
-        _save(output, files.dumps(doc))
+        _save(output, files.dumps(doc), force)
     else:
         sys.stdout.write(files.dumps(doc))
     return EXIT_OK
@@ -642,9 +654,26 @@ def _not_made(kind, time_limit, which: str = "") -> str:
     )
 
 
-def _save(path, text) -> None:
+def _exists(path) -> str:
+    return f"{safe(path)} already exists; add --force to replace it."
+
+
+def _check_output(path, force: bool) -> None:
+    """Refuse an output FILE now, before the work of making it: a special file always,
+    a file that exists unless ``force`` (save_atomic judges the name again as it writes)."""
     try:
-        files.save_atomic(path, text)
+        files.check_target(path, overwrite=force)
+    except files.TargetExists:
+        raise PuzzleError(_exists(path)) from None
+    except OSError as exc:
+        raise PuzzleError(f"{safe(path)} cannot be written ({safe(str(exc.strerror or exc))[:100]}).") from None
+
+
+def _save(path, text, force: bool = False) -> None:
+    try:
+        files.save_atomic(path, text, overwrite=force)
+    except files.TargetExists:
+        raise PuzzleError(_exists(path)) from None
     except OSError as exc:
         reason = safe(str(exc.strerror or exc))[:100]
         raise PuzzleError(f"{safe(path)} cannot be written ({reason}).") from None
@@ -654,9 +683,31 @@ def _is_folder_target(output: str) -> bool:
     return output.endswith(("/", os.sep)) or collection.is_folder(output)
 
 
-def _generate_many(kind, params: dict, seed, count: int, output, time_limit) -> int:
+MAX_FOLDER_NUMBER = 100_000  # generate --count N --output DIR/: the highest number a name gets
+
+
+def _save_numbered(folder, stem: str, width: int, after: int, text: str):
+    """Write ``text`` as FOLDER/STEM-NNN.json under the first number above ``after``
+    whose name is free at the moment it is written (never over a file, never through a
+    link: another run or program may fill the folder meanwhile).  Returns (path, number)."""
+    for number in range(after + 1, MAX_FOLDER_NUMBER + 1):
+        path = folder / f"{stem}-{number:0{width}d}.json"
+        try:
+            files.save_atomic(path, text, follow_links=False, overwrite=False)
+        except (files.TargetExists, files.UnsafeTarget):
+            continue  # a file, link, folder or FIFO has the name: the next number
+        except OSError as exc:
+            raise PuzzleError(f"{safe(path)} cannot be written ({safe(str(exc.strerror or exc))[:100]}).") from None
+        return path, number
+    raise PuzzleError(
+        f"{safe(folder)} has no free name {stem}-NNN.json up to {MAX_FOLDER_NUMBER:,}; choose another folder."
+    )
+
+
+def _generate_many(kind, params: dict, seed, count: int, output, time_limit, force: bool = False) -> int:
     """``generate --count N``: N puzzles (seeds seed, seed+1, ...) as a collection file
-    (printed, or written to ``output``), or one JSON file each in the folder ``output``.
+    (printed, or written to ``output``), or one JSON file each in the folder ``output``,
+    each under the first free number (so two runs into one folder keep all their files).
     A line on stderr after each puzzle.  When one is not made within ``time_limit``, the
     ones made so far are kept (written) and the status is 1."""
     if not 1 <= count <= collection.MAX_PUZZLES:
@@ -667,14 +718,13 @@ def _generate_many(kind, params: dict, seed, count: int, output, time_limit) -> 
 
         folder = Path(output)
         width = max(3, len(str(count)))
-        targets = [folder / f"{kind.name}-{i:0{width}d}.json" for i in range(1, count + 1)]
-        for target in targets:
-            if os.path.lexists(target):
-                return _print_error(f"{safe(target)} already exists; choose another folder, or remove it first.")
+        number = 0  # the number of the last file written
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return _print_error(f"{safe(folder)} cannot be made ({safe(str(exc.strerror or exc))[:100]}).")
+    elif output is not None:
+        _check_output(output, force)
     seeds = f" (seeds {seed} to {seed + count - 1})" if seed is not None and count > 1 else f" (seed {seed})" if seed is not None else ""
     title = f"{count} random {kind.title} puzzle{'s' if count > 1 else ''}{seeds}"
     docs = []
@@ -695,16 +745,23 @@ def _generate_many(kind, params: dict, seed, count: int, output, time_limit) -> 
             break
         name = f"Random {kind.title} " + (f"(seed {this_seed})" if this_seed is not None else f"{i + 1} of {count}")
         doc = files.PuzzleDoc(kind, state, meta={"title": name})
-        docs.append(doc)
+        written = ""
         if folder is not None:
-            _save(targets[i], files.dumps(doc))
+            try:
+                path, number = _save_numbered(folder, kind.name, width, number, files.dumps(doc))
+            except PuzzleError as exc:
+                _print_error(str(exc))
+                status = EXIT_BAD_INPUT
+                break
+            written = f": {path}"
         elif to_stdout:
             print(collection.entry_line(doc))
             sys.stdout.flush()
-        say(f"puzzlegui: generated {i + 1} of {count}", sys.stderr)
+        docs.append(doc)
+        say(f"puzzlegui: generated {i + 1} of {count}{written}", sys.stderr)
         sys.stderr.flush()
     if output is not None and folder is None and docs:
-        _save(output, collection.dumps(docs, title))
+        _save(output, collection.dumps(docs, title), force)
     if output is not None and docs:
         where = f"the folder {output}" if folder is not None else output
         say(f"puzzlegui: wrote {len(docs)} puzzle{'s' if len(docs) != 1 else ''} to {where}.", sys.stderr)
@@ -720,6 +777,13 @@ def cmd_export(args) -> int:
     problem = _time_limit_problem(time_limit)
     if problem:
         return _print_error(problem)
+    outputs = [(flag, path) for flag, path in (("--png", args.png), ("--svg", args.svg), ("--pdf", args.pdf)) if path]
+    seen = {}
+    for flag, path in outputs:
+        _check_output(path, bool(args.force))  # before the time it takes to draw (and solve)
+        same = seen.setdefault(os.path.realpath(path), flag)
+        if same != flag:
+            return _print_error(f"{same} and {flag} name the same file, {safe(path)}; give each its own.")
     try:
         docs = [files.load_source(args.source, args.kind)]
         heading = ""
@@ -746,15 +810,22 @@ def cmd_export(args) -> int:
         if args.solutions and args.pdf:
             solutions.append((doc.title, doc.kind, export.solved_state(doc.kind, doc.state, time_limit)))
     title, kind, state = items[0]
-    if args.png:
-        export.render_png(kind, state, args.png, args.cell)
-        say(f"puzzlegui: wrote {args.png}", sys.stderr)
-    if args.svg:
-        export.render_svg(kind, state, args.svg, args.cell, title)
-        say(f"puzzlegui: wrote {args.svg}", sys.stderr)
-    if args.pdf:
-        pages = export.write_pdf(args.pdf, items, args.per_page, solutions or None, heading)
-        say(f"puzzlegui: wrote {args.pdf} ({pages} page{'s' if pages != 1 else ''})", sys.stderr)
+    force, writing = bool(args.force), None
+    try:
+        if args.png:
+            writing = args.png
+            export.render_png(kind, state, args.png, args.cell, overwrite=force)
+            say(f"puzzlegui: wrote {args.png}", sys.stderr)
+        if args.svg:
+            writing = args.svg
+            export.render_svg(kind, state, args.svg, args.cell, title, overwrite=force)
+            say(f"puzzlegui: wrote {args.svg}", sys.stderr)
+        if args.pdf:
+            writing = args.pdf
+            pages = export.write_pdf(args.pdf, items, args.per_page, solutions or None, heading, overwrite=force)
+            say(f"puzzlegui: wrote {args.pdf} ({pages} page{'s' if pages != 1 else ''})", sys.stderr)
+    except files.TargetExists:  # the name was taken while the board was drawn
+        return _print_error(_exists(writing))
     return EXIT_OK
 
 

@@ -8,7 +8,7 @@ import sys
 
 from pathlib import Path
 
-from .core.files import save_atomic
+from .core.files import check_target, save_atomic
 from .core.kind import PuzzleError
 from .icons import ICON_NAME, icon_bytes
 
@@ -71,7 +71,10 @@ def install_desktop_entry() -> str:
         ]
     )
     try:
-        # a link planted where the icon or the entry goes is replaced, never followed
+        # a link planted where the icon or the entry goes is replaced, never followed; a
+        # FIFO, device or folder there is refused (UnsafeTarget) before either is written
+        for path in (icon, entry):
+            check_target(path, follow_links=False)
         save_atomic(icon, icon_bytes(), follow_links=False)
         save_atomic(entry, text, follow_links=False)
     except OSError as exc:

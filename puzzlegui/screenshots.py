@@ -31,6 +31,15 @@ def _settle(app, window, predicate=None, limit_s: float = 60.0) -> None:
         app.processEvents()
 
 
+def _save(widget, path: Path) -> None:
+    """The widget's picture as a PNG file, written as every file the app writes
+    (files.save_atomic: never through a FIFO, device or folder at the name)."""
+    from .core import files
+    from .gui import export
+
+    files.save_atomic(path, export.png_bytes(widget.grab()))
+
+
 def _extras(app, window, out: Path, suffix: str, kinds) -> list:
     """The window at two sizes, large boards, and the aids on screen."""
     from .core import files, registry
@@ -41,7 +50,7 @@ def _extras(app, window, out: Path, suffix: str, kinds) -> list:
     def shot(name, widget=None):
         _settle(app, window)
         path = out / f"{name}{suffix}.png"
-        (widget or window).grab().save(str(path))
+        _save(widget or window, path)
         saved.append(path)
 
     window.solver_dock.hide()
@@ -100,7 +109,7 @@ def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
         window.open_source(builtins[0].name)
         _settle(app, window)
         path = out / f"{kind_name}-play{suffix}.png"
-        window.grab().save(str(path))
+        _save(window, path)
         saved.append(path)
         window.panel.set_mode(solver.ALL)
         window.panel.set_show("solution")
@@ -115,12 +124,12 @@ def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
             window.player.seek(window.player.length // 2)
             _settle(app, window)
             path = out / f"{kind_name}-replay{suffix}.png"
-            window.grab().save(str(path))
+            _save(window, path)
             saved.append(path)
             window.apply_solution()
             _settle(app, window)
             path = out / f"{kind_name}-solved{suffix}.png"
-            window.grab().save(str(path))
+            _save(window, path)
             saved.append(path)
     return saved
 
@@ -153,14 +162,22 @@ def main(argv=None) -> int:
     window.set_theme("dark" if args.dark else "light")  # the scratch settings: not remembered
     window.resize(width, height)
     window.show()
-    saved += _kind_shots(app, window, out, suffix, args.kinds)
-    if not args.no_extras:
-        saved += _extras(app, window, out, suffix, args.kinds)
-        if not args.dark:  # and the three pictures of each kind in the dark theme
-            window.set_theme("dark")
-            saved += _kind_shots(app, window, out, "-dark", args.kinds)
-    window.shutdown()
-    window.close()
+    from .core.kind import PuzzleError
+
+    try:
+        saved += _kind_shots(app, window, out, suffix, args.kinds)
+        if not args.no_extras:
+            saved += _extras(app, window, out, suffix, args.kinds)
+            if not args.dark:  # and the three pictures of each kind in the dark theme
+                window.set_theme("dark")
+                saved += _kind_shots(app, window, out, "-dark", args.kinds)
+    except (PuzzleError, OSError) as exc:  # a special file at a picture's name, a full disk
+        why = f"{exc.filename or out}: {exc.strerror or exc}" if isinstance(exc, OSError) else exc
+        print(f"screenshots: {why}", file=sys.stderr)
+        return 2
+    finally:
+        window.shutdown()
+        window.close()
     for path in saved:
         print(path)
     return 0

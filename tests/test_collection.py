@@ -88,9 +88,12 @@ def test_generate_count_into_a_folder_and_open_the_folder(tmp_path, capsys):
     assert coll.items[1].source == str(folder / "kurosu-002.json")
     doc = files.load_source(f"{folder}#2")
     assert doc.path == folder / "kurosu-002.json"
-    # generating again into the same folder refuses rather than overwrite
+    # generating again into the same folder never overwrites: the numbers go on
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
     status, _, err = run(capsys, "generate", "kurosu", "--count", "3", "--output", f"{folder}/")
-    assert status == 2 and "already exists" in err
+    assert status == 0 and "wrote 3 puzzles" in err and str(folder / "kurosu-006.json") in err
+    assert sorted(p.name for p in folder.iterdir()) == [f"kurosu-00{i}.json" for i in range(1, 7)]
+    assert all((folder / name).read_bytes() == data for name, data in before.items())
 
 
 def test_folder_collections_sort_numbers_in_order_and_skip_what_is_not_a_puzzle(tmp_path, capsys):

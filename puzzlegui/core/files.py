@@ -19,7 +19,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import library, registry
+from . import library, registry, safefile
 from .history import History
 from . import validate
 from .kind import PuzzleError, PuzzleKind
@@ -302,93 +302,30 @@ def dumps(doc: PuzzleDoc, history: History | None = None) -> str:
     return text + "\n"
 
 
-def _new_file_mode() -> int:
-    """The mode a new file gets from the umask (0644 with the usual 022)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
+# --- writing: every file the app writes goes through core/safefile --------------------
+UnsafeTarget = safefile.UnsafeTarget
+TargetExists = safefile.TargetExists
+own_folder = safefile.own_folder
+check_target = safefile.target
 
 
-def save_atomic(path, text: str | bytes, follow_links: bool = True) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
+def save_atomic(path, text: str | bytes, follow_links: bool = True, overwrite: bool = True) -> Path:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, and
+    nothing but an ordinary file (or a free name) is ever written; returns the file
+    written.
 
-    The text goes to a temporary file in the same folder, is flushed to disk, then
-    renamed over the target (rename is atomic on POSIX and on NTFS via os.replace).
-    A symbolic link is written through: its target is replaced, the link stays.  The
-    file keeps its mode, or gets the umask's for a new file (mkstemp's is 0600).  Temp
-    files that a killed save of the same name left behind are removed.
+    The text goes to a temporary file in the same folder, is flushed to disk, then moved
+    into place: renamed over an existing file, linked to a free name (so a file that
+    appears meanwhile is never replaced).  A symbolic link is written through to the
+    ordinary file at its end (its target is replaced, the link stays).  A folder, FIFO,
+    device or socket, or a link to one or to nothing, is refused with a sentence
+    (UnsafeTarget), never opened and never replaced.  ``overwrite=False`` wants a new
+    file: TargetExists if the name is taken.
 
-    ``follow_links=False`` replaces a link at ``path`` with the file instead (what an
-    installer wants: never write where a planted link points)."""
-    if follow_links:
-        path = Path(os.path.realpath(path))
-    else:
-        path = Path(os.path.realpath(os.path.dirname(os.path.abspath(path)))) / os.path.basename(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = text if isinstance(text, bytes) else text.encode("utf-8")  # fails before any write
-    prefix = f".{path.name}."
-    _remove_stale_temp_files(path.parent, prefix)
-    try:
-        if not follow_links and os.path.islink(path):
-            raise OSError("a link: the new file gets a mode of its own")
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        mode = _new_file_mode()
-    import tempfile  # only a save needs it (and its imports: shutil, random, ...)
-
-    fd, tmp = tempfile.mkstemp(prefix=f"{prefix}{os.getpid()}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), mode)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:  # make the rename itself durable
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError:
-        pass
-
-
-def _remove_stale_temp_files(folder: Path, prefix: str) -> None:
-    """Temp files of this name whose writer is gone: a save that was killed midway.
-
-    A temp file's name carries its writer's process id, so a save running right now in
-    another puzzlegui is left alone."""
-    try:
-        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
-    except OSError:
-        return
-    for name in names:
-        pid_text = name[len(prefix) :].partition(".")[0]
-        if pid_text.isascii() and pid_text.isdigit() and _process_alive(int(pid_text)):
-            continue
-        try:
-            os.unlink(folder / name)
-        except OSError:
-            pass
-
-
-def _process_alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # this process saves one file at a time
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True
-    return True
+    ``follow_links=False`` replaces a link at ``path`` with the file instead (what the
+    app's own files want, and an installer: never write where a planted link points);
+    so does any file in a folder given to ``own_folder``."""
+    return safefile.write(path, text, follow_links=follow_links, overwrite=overwrite)
 
 
 # --- built-in puzzles ----------------------------------------------------------------

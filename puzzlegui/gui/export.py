@@ -136,21 +136,28 @@ def render_image(kind, state, cell: float = 32, background: str | None = BACKGRO
         drawn.close()
 
 
-def render_png(kind, state, path, cell: float = 32) -> Path:
-    """Write the board as a PNG file; PuzzleError with a sentence when it cannot be."""
+def render_png(kind, state, path, cell: float = 32, overwrite: bool = True) -> Path:
+    """Write the board as a PNG file; PuzzleError with a sentence when it cannot be
+    (files.TargetExists when ``overwrite`` is False and the file exists)."""
     path = Path(path)
-    image = render_image(kind, state, cell)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        raise PuzzleError("The board could not be encoded as PNG.")
-    buffer.close()
-    _write(path, bytes(data.data()))
+    _write(path, png_bytes(render_image(kind, state, cell)), overwrite)
     return path
 
 
-def render_svg(kind, state, path, cell: float = 32, title: str = "") -> Path:
+def png_bytes(picture) -> bytes:
+    """A QImage or QPixmap as the bytes of a PNG file, made in memory: a file is written
+    only by files.save_atomic, never by Qt's own save(), which writes through anything."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    ok = picture.save(buffer, "PNG")
+    buffer.close()
+    if not ok:
+        raise PuzzleError("The picture could not be encoded as PNG.")
+    return bytes(data.data())
+
+
+def render_svg(kind, state, path, cell: float = 32, title: str = "", overwrite: bool = True) -> Path:
     """Write the board as an SVG file (vector: lines, shapes and text)."""
     path = Path(path)
     drawn = _Drawn(kind, state, cell)
@@ -172,15 +179,17 @@ def render_svg(kind, state, path, cell: float = 32, title: str = "") -> Path:
         buffer.close()
     finally:
         drawn.close()
-    _write(path, bytes(data.data()))
+    _write(path, bytes(data.data()), overwrite)
     return path
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, data: bytes, overwrite: bool = True) -> None:
+    """``data`` to ``path`` by files.save_atomic: a special file (or a link to one) is
+    refused with its sentence (files.UnsafeTarget), never replaced."""
     if not data:
         raise PuzzleError(f"Nothing was drawn for {validate.safe_text(str(path))}.")
     try:
-        files.save_atomic(path, data)
+        files.save_atomic(path, data, overwrite=overwrite)
     except OSError as exc:
         reason = validate.safe_text(str(exc.strerror or exc))[:100]
         raise PuzzleError(f"{validate.safe_text(str(path))} cannot be written ({reason}).") from None
@@ -289,7 +298,9 @@ def _paint_page(painter: QPainter, device, chunk, per_page: int, heading: str, p
             drawn.close()
 
 
-def write_pdf(path, items, per_page: int = 4, solutions=None, heading: str = "", page_size: str = "A4") -> int:
+def write_pdf(
+    path, items, per_page: int = 4, solutions=None, heading: str = "", page_size: str = "A4", overwrite: bool = True
+) -> int:
     """A PDF of ``items`` ((title, kind, state)), ``per_page`` (1, 2, 4 or 6) to a page,
     then ``solutions`` if given.  Returns the number of pages; PuzzleError if it cannot
     be written.  The file is written whole, then moved into place (files.save_atomic)."""
@@ -309,7 +320,7 @@ def write_pdf(path, items, per_page: int = 4, solutions=None, heading: str = "",
     pages = print_items(writer, items, per_page, solutions, heading)
     del writer  # finishes the PDF into the buffer
     buffer.close()
-    _write(Path(path), bytes(data.data()))
+    _write(Path(path), bytes(data.data()), overwrite)
     return pages
 
 

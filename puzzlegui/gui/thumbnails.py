@@ -40,6 +40,10 @@ class Thumbnails(QObject):
     def __init__(self, folder: Path | None, writer=None, parent=None):
         super().__init__(parent)
         self.folder = Path(folder) if folder is not None else None
+        if self.folder is not None:  # the pictures are the app's own: never written through a link
+            from ..core import files
+
+            files.own_folder(self.folder)
         self.writer = writer  # core.session.Writer: PNGs are written off the GUI thread
         self._icons: dict = {}  # (key, theme) -> QIcon
         self._queue: OrderedDict = OrderedDict()  # key -> loader () -> (kind, state) | None
@@ -138,8 +142,8 @@ class Thumbnails(QObject):
                     from ..core import files
 
                     try:
-                        files.save_atomic(path, data)
-                    except OSError:
+                        files.save_atomic(path, data, follow_links=False)
+                    except (OSError, files.PuzzleError):  # files.UnsafeTarget: a FIFO at the name
                         pass  # a picture is a nicety: never an error for the player
         self.ready.emit(key)
         return icon

@@ -164,6 +164,8 @@ class MainWindow(QMainWindow):
         # the games in progress (which puzzle, every puzzle's game, the game store) are
         # logic: they live in core.session, and the window shows them
         self.session = session_mod.Session(settings_mod.data_dir())
+        for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
+            files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.board = None
         self._changes = 0  # counts every change of the shown game
         self._autosave_error: str | None = None  # the last one said, said once
@@ -942,9 +944,9 @@ class MainWindow(QMainWindow):
         game = self.session.current
         try:
             files.save_atomic(path, files.dumps(game.doc, game.history))
-        except (OSError, UnicodeError, PuzzleError) as exc:
+        except (OSError, UnicodeError, PuzzleError) as exc:  # files.UnsafeTarget: a FIFO, device, folder
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.show_error(f"Could not save to {path}: {reason}. Your game is unchanged.")
+            self.show_error(f"Could not save to {path}: {reason.rstrip('.')}. Your game is unchanged.")
             return False
         try:
             self.session.saved_as(game, path)  # the game's record now follows the file

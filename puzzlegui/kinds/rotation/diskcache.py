@@ -22,6 +22,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from ...core import safefile
 from . import lazy
 
 np = lazy.module("numpy", globals(), "np")  # not needed to read raw bytes (load_raw)
@@ -163,10 +164,10 @@ def store_steps(name: str, meta: dict, arrays: dict):
                 for pos in range(0, len(view), READ_CHUNK):
                     f.write(view[pos : pos + READ_CHUNK])
                     yield None
-        os.replace(tmp, path)
+        safefile.replace_own(tmp, path)  # never over a FIFO or device planted at the name
         tmp = None
         return True
-    except OSError:
+    except (OSError, safefile.UnsafeTarget):
         return False
     finally:
         if tmp is not None:  # stopped or failed half-way: nothing is left behind

@@ -352,6 +352,9 @@ class MessagePanel(QWidget):
         except OSError as exc:
             self.status.setText(f"Could not write {path}: {exc.strerror or exc}.")
             return
+        except PuzzleError as exc:  # files.UnsafeTarget: a FIFO, device or folder at the name
+            self.status.setText(f"Could not write {path}: {exc}")
+            return
         self.status.setText(f"Saved {frames / audio.SAMPLE_RATE:.1f} seconds of audio to {path}.")
 
 
