@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import files, gcpause, registry
+from . import files, gcpause, registry, safefile
 from . import store as store_mod
 from .history import History
 from .kind import PuzzleError
@@ -158,17 +158,14 @@ def _mtime(path) -> float | None:
 
 def _create_new(path: Path, text: str) -> Path:
     """Write ``text`` to a new file at ``path`` (or ``path`` with -2, -3, ... if that name
-    is taken): created exclusively, never through a link, never over anything."""
+    is taken): created exclusively, never over anything (core/safefile.py)."""
     stem, suffix = path.stem, path.suffix
     for n in range(1, 1000):
         target = path if n == 1 else path.with_name(f"{stem}-{n}{suffix}")
         try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        except FileExistsError:
+            return safefile.write(target, text, follow_links=False, overwrite=False)
+        except safefile.TargetExists:
             continue
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(text)
-        return target
     raise FileExistsError(f"{path}: no free name")
 
 
