@@ -234,36 +234,38 @@ def test_replaying_too_many_moves_is_refused_before_any_work():
 
 
 def test_time_and_records_per_puzzle(folder):
+    from puzzlegui.core import solver
     from puzzlegui.core.session import time_text
 
     session = Session(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("rotation")))
-    game.add_time(42.0)
+    game.set_active(True, 0.0)
+    game.tick(42.0)
     assert game.elapsed == 42.0
-    from puzzlegui.core import solver
-
     kind = game.doc.kind
     result = solver.run(kind.solve(kind.solve_start(game.history.state)), mode=solver.FIRST)
+    finish = None
     for move in kind.solution_moves(game.history.state, result.solutions[0]):
-        game.history.push(move)
-    st = session.note_solved(game)
+        finish = game.play(move)
+    assert finish.how == "unaided" and finish.new_best and finish.best == 42.0
+    st = session.stats_for(game.key)
     assert (st.solved, st.helped, st.best) == (1, 0, 42.0)
-    game.add_time(100.0)  # the clock stops once the puzzle is solved
+    game.tick(142.0)  # the clock stops once the puzzle is solved
     assert game.elapsed == 42.0
-    session.save()
     # a second, slower attempt with a hint: counted, but its time is not the best
-    session.new_attempt(game)
-    game.history.restart()
-    game.add_time(10.0)
-    session.note_help(game, "hint")
-    for move in kind.solution_moves(game.history.state, result.solutions[0]):
-        game.history.push(move)
-    st = session.note_solved(game)
+    game.restart()
+    assert game.elapsed == 0 and not game.helped
+    game.tick(152.0)
+    game.take_hint(kind.hint(game.history.state).move)
+    for move in kind.solution_moves(game.history.state, solver.run(
+            kind.solve(kind.solve_start(game.history.state)), mode=solver.FIRST).solutions[0]):
+        finish = game.play(move)
+    assert finish.how == "with help" and not finish.new_best
+    st = session.stats_for(game.key)
     assert (st.solved, st.helped, st.best, st.hints) == (2, 1, 42.0, 1)
-    session.save()
     later = Session(folder)
     again = later.restore()
-    assert again.hints == 1 and again.elapsed == 10.0
+    assert again.hints == 1 and again.elapsed == 10.0 and again.attempt.counted
     assert [(s.key, s.solved, s.best) for s in later.stats()] == [(game.key, 2, 42.0)]
     later.reset_stats()
     assert Session(folder).stats() == []

@@ -93,7 +93,7 @@ def made_store(folder) -> Path:
     session = Session(folder)
     play(session)
     play(session, "twiddle-3x3", turns=2)
-    session.note_help(session.current, "hint")
+    session.current.take_hint(("turn", 1, 1, "cw"))
     session.close()
     return folder / store_mod.DB_NAME
 
@@ -265,13 +265,13 @@ def test_a_title_with_a_lone_surrogate_is_stored(folder):
     game = session.open(doc, origin="id")
     game.history.push(("turn", 1, 1, "cw"))
     session.save()
-    session.note_help(game, "hint")
+    game.take_hint(("turn", 0, 0, "cw"))
     assert session.take_error() is None
     session.close()
     again = Session(folder)
     (entry,) = again.entries()
     assert entry.title == "broken \ufffd title"
-    assert len(again.restore().history) == 1
+    assert len(again.restore().history) == 2
 
 
 # ---------------------------------------------------------------- writes that fail
@@ -303,15 +303,15 @@ def test_a_write_that_fails_is_a_sentence_and_the_game_stays(folder, monkeypatch
     with pytest.raises(StoreError) as caught:
         session.save()
     assert said in caught.value.strerror
-    session.note_help(game, "hint")  # never raises: the window says it once
-    session.note_solved(game)
+    game.take_hint(("turn", 0, 0, "cw"))  # never raises: the window says it once
     error = session.take_error()
     assert error is not None and said in error.strerror and session.take_error() is None
-    assert len(game.history) == 2 and game.hints == 1  # all still here, in memory
+    assert len(game.history) == 3 and game.hints == 1  # all still here, in memory
     monkeypatch.undo()
     session.save()  # the disk has room again: everything lands
     session.close()
-    assert len(Session(folder).restore().history) == 2
+    again = Session(folder).restore()
+    assert len(again.history) == 3 and again.hints == 1
 
 
 # ---------------------------------------------------------------- two copies of the app
@@ -321,13 +321,13 @@ def test_two_sessions_playing_different_games_keep_both(folder):
     gb = play(b, "twiddle-3x3", turns=2)
     ga.history.push(("turn", 1, 0, "cw"))
     a.save()
-    a.note_help(ga, "hint")
-    b.note_help(gb, "hint")
-    b.note_help(gb, "hint")
+    ga.take_hint(("turn", 1, 1, "cw"))
+    gb.take_hint(("turn", 1, 1, "cw"))
+    gb.take_hint(("turn", 1, 1, "cw"))
     a.close()
     b.close()
     c = Session(folder)
-    assert len(c.open_key(ga.key).history) == 4 and len(c.open_key(gb.key).history) == 2
+    assert len(c.open_key(ga.key).history) == 5 and len(c.open_key(gb.key).history) == 4
     assert {s.key: s.hints for s in c.stats()} == {ga.key: 1, gb.key: 2}
 
 

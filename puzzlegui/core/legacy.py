@@ -106,6 +106,8 @@ def _import_record(store, key: str, raw_text: str, status) -> None:
         "elapsed": float(elapsed) if isinstance(elapsed, int | float) and 0 <= elapsed < 1e9 else 0.0,
         "hints": hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10**9 else 0,
         "solver_used": int(attempt.get("solver") is True),
+        # a game solved then was counted then: it is not counted again (core/game.py)
+        "attempts": '{"counted": true, "before": []}' if status == store_mod.SOLVED else "{}",
     }
     if store.has(key):
         return

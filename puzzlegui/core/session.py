@@ -24,11 +24,11 @@ import hashlib
 import json
 import os
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import files, gcpause, registry, safefile
 from . import store as store_mod
+from .game import Attempt, Game
 from .history import History
 from .kind import PuzzleError
 from .store import (  # noqa: F401 - the names the window and the library use
@@ -66,79 +66,6 @@ def puzzle_key(doc: files.PuzzleDoc) -> str:
         return file_key(doc.path)
     section = json.dumps(doc.kind.encode(doc.state), sort_keys=True, separators=(",", ":"))
     return _digest(f"puzzle\0{doc.kind.name}\0{section}")
-
-
-@dataclass
-class Game:
-    """One puzzle and the player's game on it."""
-
-    key: str
-    doc: files.PuzzleDoc
-    history: History
-    origin: str = GENERATED
-    updated: float = 0.0
-    file_mtime: float | None = None  # the file's mtime when the game last matched it
-    # this attempt at the puzzle: time played (paused while solved or minimised), help
-    elapsed: float = 0.0
-    hints: int = 0
-    solver_used: bool = False
-    #: the store's revision of this game as this copy of the app last read or wrote it
-    #: (None: not in the store yet)
-    rev: int | None = None
-    #: why this game can no longer be saved over the store's (another copy changed it)
-    conflict: str = ""
-    # what the last file_data() and status answers were made from (they are asked for
-    # on every save; a 30x30 board costs milliseconds to encode or check)
-    _file_cache: tuple | None = field(default=None, repr=False, compare=False)
-    _status_cache: tuple | None = field(default=None, repr=False, compare=False)
-    _saved: tuple | None = field(default=None, repr=False, compare=False)  # mark() when last stored
-    _stored_file: dict | None = field(default=None, repr=False, compare=False)  # file_data() last stored
-
-    @property
-    def title(self) -> str:
-        return self.doc.title
-
-    def mark(self) -> tuple:
-        """What the store holds of this game that play can change."""
-        h = self.history
-        return (h.state, h.position, len(h), self.elapsed, self.hints, self.solver_used, self.doc.path, self.key)
-
-    @property
-    def on_record(self) -> bool:
-        """True if the store holds this game as it is now."""
-        return self._saved == self.mark() and self._stored_file is self.file_data()
-
-    def file_data(self) -> dict:
-        """The puzzle's file fields (files.file_data), made once per puzzle and title."""
-        doc = self.doc
-        cached = self._file_cache
-        if cached is None or cached[0] is not doc.state or cached[1] != doc.meta or cached[2] is not doc.kind:
-            cached = self._file_cache = (doc.state, dict(doc.meta), doc.kind, files.file_data(doc))
-        return cached[3]
-
-    @property
-    def helped(self) -> bool:
-        return self.hints > 0 or self.solver_used
-
-    def add_time(self, seconds: float) -> None:
-        """Count ``seconds`` of play, unless the puzzle is solved (the clock stops)."""
-        if seconds > 0 and self.status != SOLVED:
-            self.elapsed += min(seconds, 3600.0)  # a suspended laptop is not play
-
-    @property
-    def status(self) -> str:
-        state = self.history.state
-        cached = self._status_cache
-        if cached is None or cached[0] is not state:
-            cached = self._status_cache = (state, self.doc.kind.is_solved(state))
-        if cached[1]:
-            return SOLVED
-        return IN_PROGRESS if len(self.history) else NEW
-
-    @property
-    def source(self) -> str:
-        """What opens this puzzle again: a built-in's name, a file path, or the game."""
-        return store_mod.source_of(self.key, self.doc.name, self.doc.path)
 
 
 def _origin_of(doc: files.PuzzleDoc, origin: str | None) -> str:
@@ -221,37 +148,30 @@ class Session:
     def stats_for(self, key: str) -> Stats | None:
         return self.store.stats_for(key)
 
-    def _add_stats(self, game: Game, **counts) -> Stats:
+    def add_stats(self, game: Game, **counts) -> Stats:
+        """Add to ``game``'s statistics (the game object says what, core/game.py); a
+        failed write never stops play: the window says it once (take_error)."""
         try:
             return self.store.add_stats(game.key, game.title, game.doc.kind.name, **counts)
-        except StoreError as exc:  # the play goes on; the window says it once (take_error)
+        except StoreError as exc:
             self._error = exc
             return self.store.stats_for(game.key) or Stats(game.key, game.title, game.doc.kind.name)
 
-    def note_help(self, game: Game, what: str) -> None:
-        """The player took a hint (``"hint"``) or applied the solver's answer (``"solver"``)."""
-        if what == "hint":
-            game.hints += 1
-            self._add_stats(game, hints=1)
-        else:
-            game.solver_used = True
-            self._add_stats(game, solver=1)
-
-    def note_solved(self, game: Game) -> Stats:
-        """``game`` has just been solved: count it, and its time if no help was used."""
-        if game.helped:
-            return self._add_stats(game, solved=1, helped=1)
-        return self._add_stats(game, solved=1, time=round(game.elapsed, 1))
-
-    def new_attempt(self, game: Game) -> None:
-        """Starting a solved puzzle over: the clock and the help taken start again."""
-        game.elapsed, game.hints, game.solver_used = 0.0, 0, False
+    def changed(self, game: Game) -> None:
+        """``game`` has a new entry, or moved along its history: it is stored now (a
+        move is one row), so a kill loses nothing.  This is the one place that decides
+        when a game is saved."""
+        try:
+            self.save(game)
+        except StoreError as exc:
+            self._error = exc
 
     def reset_stats(self) -> None:
         self.store.reset_stats()
 
     def take_error(self) -> StoreError | None:
-        """A statistics write that failed since the last call (once)."""
+        """A write that failed since the last call (once): statistics, or a game stored
+        after a change."""
         error, self._error = self._error, None
         return error
 
@@ -288,9 +208,10 @@ class Session:
         history.mark_stored()
         game = Game(
             key=key, doc=doc, history=history, origin=record.origin, updated=record.updated,
-            file_mtime=record.file_mtime, elapsed=record.elapsed, hints=record.hints,
-            solver_used=record.solver_used, rev=record.rev,
+            file_mtime=record.file_mtime, attempt=Attempt(record.elapsed, record.hints, record.solver_used),
+            rev=record.rev,
         )
+        game.load_attempts(record.attempts)
         game._stored_file = game.file_data()
         game._saved = game.mark()
         return game
@@ -345,6 +266,7 @@ class Session:
         store holds as they are: they come back from it as they were)."""
         self._games.pop(game.key, None)
         self._games[game.key] = game
+        game.shelf = self
         excess = len(self._games) - MAX_GAMES_HELD
         for key, held in list(self._games.items()):
             if excess <= 0:
@@ -538,7 +460,7 @@ class Session:
         start, moves = game.history.unstored()
         fields = {
             "status": game.status, "position": game.history.position, "elapsed": round(game.elapsed, 3),
-            "hints": game.hints, "solver_used": int(game.solver_used),
+            "hints": game.hints, "solver_used": int(game.solver_used), "attempts": game.attempts_json(),
         }
         data = game.file_data()
         if game._stored_file is not data or game.rev is None:

@@ -76,6 +76,7 @@ CREATE TABLE games(
     elapsed     REAL NOT NULL DEFAULT 0,
     hints       INTEGER NOT NULL DEFAULT 0,
     solver_used INTEGER NOT NULL DEFAULT 0,
+    attempts    TEXT NOT NULL DEFAULT '{}',
     updated     REAL NOT NULL,
     rev         INTEGER NOT NULL DEFAULT 1
 );
@@ -102,7 +103,7 @@ CREATE TABLE meta(name TEXT PRIMARY KEY, value);
 #: every table and the columns this version reads: a database without them is damaged
 _COLUMNS = {
     "games": {"key", "kind", "title", "origin", "name", "path", "file_mtime", "puzzle", "status", "entries",
-              "position", "bytes", "elapsed", "hints", "solver_used", "updated", "rev"},
+              "position", "bytes", "elapsed", "hints", "solver_used", "attempts", "updated", "rev"},
     "moves": {"game", "seq", "move"},
     "stats": {"key", "title", "kind", "solved", "helped", "best", "hints", "solver"},
     "meta": {"name", "value"},
@@ -186,6 +187,7 @@ class Record:
     elapsed: float
     hints: int
     solver_used: bool
+    attempts: str  # core.game's attempts_json: this attempt's count, and the attempts Restarts ended
     updated: float
     rev: int
 
@@ -231,6 +233,9 @@ def _regular_or_absent(path: Path) -> str | None:
 
 
 _memory_names = itertools.count(1)
+#: what a damaged database raises: SQLite's own errors, and (from a damaged page read as
+#: text, or an error message quoting one) a UnicodeDecodeError
+_DAMAGED = (sqlite3.DatabaseError, UnicodeDecodeError)
 
 
 class Store:
@@ -263,8 +268,8 @@ class Store:
         try:
             conn = self._conn()
             problem = self._check(conn)
-        except sqlite3.DatabaseError as exc:
-            problem = str(exc)
+        except _DAMAGED as exc:
+            problem = str(exc)[:200]
         except OSError as exc:
             problem = f"cannot be opened ({exc.strerror or exc})"
         if problem == "newer":
@@ -283,7 +288,7 @@ class Store:
                     self._conn()
                     self._check(self._conn())
                     fresh = True
-                except (sqlite3.DatabaseError, OSError) as exc:
+                except (*_DAMAGED, OSError) as exc:
                     self._close_all()
                     self._in_memory(f"a fresh games database cannot be made ({exc})")
                     return
@@ -373,7 +378,7 @@ class Store:
                     conn.execute("PRAGMA synchronous=NORMAL")
                 else:
                     conn.execute("PRAGMA read_uncommitted=1")
-            except sqlite3.DatabaseError:
+            except BaseException:
                 conn.close()
                 raise
             self._local.conn = conn
@@ -411,8 +416,10 @@ class Store:
             raise
         except sqlite3.OperationalError as exc:
             raise StoreError(self._why(exc)) from None
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"the games database {self.path} is damaged ({exc}); restart puzzlegui to set it aside") from None
+        except _DAMAGED as exc:
+            raise StoreError(
+                f"the games database {self.path} is damaged ({str(exc)[:200]}); restart puzzlegui to set it aside"
+            ) from None
 
     def _why(self, exc: Exception) -> str:
         message = str(exc)
@@ -534,7 +541,7 @@ class Store:
     def _read(self, sql: str, args=()) -> list:
         try:
             return self._conn().execute(sql, args).fetchall()
-        except sqlite3.DatabaseError:
+        except _DAMAGED:
             return []
 
     @property
@@ -584,20 +591,21 @@ class Store:
         try:
             row = conn.execute(
                 "SELECT kind, origin, name, path, file_mtime, length(puzzle), position, entries, elapsed, hints, "
-                "solver_used, updated, rev, (SELECT count(*) FROM moves WHERE game = key), "
+                "solver_used, attempts, updated, rev, (SELECT count(*) FROM moves WHERE game = key), "
                 "(SELECT total(length(move)) FROM moves WHERE game = key) FROM games WHERE key = ?", (key,)
             ).fetchone()
             if row is None:
                 return None
-            kind, origin, name, path, mtime, puzzle_len, position, entries, elapsed, hints, solver, updated, rev, count, size = row
+            (kind, origin, name, path, mtime, puzzle_len, position, entries, elapsed, hints, solver, attempts, updated,
+             rev, count, size) = row
             if not isinstance(puzzle_len, int) or puzzle_len + int(size) > max_bytes:
                 raise ValueError(f"the saved game is larger than {max_bytes:,} bytes")
             if entries != count:
                 raise ValueError(f"the saved game has {count} of its {entries} moves")
             puzzle = conn.execute("SELECT puzzle FROM games WHERE key = ?", (key,)).fetchone()[0]
             moves = [m for (m,) in conn.execute("SELECT move FROM moves WHERE game = ? ORDER BY seq", (key,))]
-        except sqlite3.DatabaseError as exc:
-            raise ValueError(f"the games database could not be read ({exc})") from None
+        except _DAMAGED as exc:
+            raise ValueError(f"the games database could not be read ({str(exc)[:200]})") from None
         if not isinstance(puzzle, str) or not isinstance(kind, str) or not all(isinstance(m, str) for m in moves):
             raise ValueError("the saved game's row is damaged")
         return Record(
@@ -607,7 +615,8 @@ class Store:
             position=position if isinstance(position, int) else -1, moves=moves,
             elapsed=float(elapsed) if isinstance(elapsed, int | float) and 0 <= elapsed < 1e9 else 0.0,
             hints=hints if isinstance(hints, int) and 0 <= hints < 10**9 else 0,
-            solver_used=bool(solver), updated=float(updated) if isinstance(updated, int | float) else 0.0,
+            solver_used=bool(solver), attempts=attempts if isinstance(attempts, str) else "{}",
+            updated=float(updated) if isinstance(updated, int | float) else 0.0,
             rev=rev if isinstance(rev, int) else 0,
         )
 
@@ -625,8 +634,8 @@ class Store:
             size = conn.execute("SELECT total(length(move)) FROM moves WHERE game = ?", (key,)).fetchone()[0]
             if size + len(str(data.get("puzzle", ""))) <= 8 * 1024 * 1024:
                 data["moves"] = [m for (m,) in conn.execute("SELECT move FROM moves WHERE game = ? ORDER BY seq", (key,))]
-        except sqlite3.DatabaseError as exc:
-            raise ValueError(f"the games database could not be read ({exc})") from None
+        except _DAMAGED as exc:
+            raise ValueError(f"the games database could not be read ({str(exc)[:200]})") from None
         return data
 
     # ------------------------------------------------------------------ statistics

@@ -138,6 +138,15 @@ def _kind_and_state(doc):
     return doc.kind, state
 
 
+def _finish_text(title: str, finish) -> str:
+    """What the status bar says when the game is finished (core.game.Finish)."""
+    took = session_mod.time_text(finish.elapsed)
+    if finish.how == "unaided":
+        best = " A new best time." if finish.new_best else f" Your best time: {session_mod.time_text(finish.best)}."
+        return f"Solved! {title} is complete in {took}.{best}"
+    return f"Solved {finish.how}: {title} is complete in {took} (no best time with help)."
+
+
 def _short_title(title: str, kind_title: str) -> str:
     """A built-in's title without its kind's name before a comma ("Kurosu, 1 June
     2018" -> "1 June 2018", "Black and White, grid 01" -> "Grid 01") where the
@@ -182,7 +191,6 @@ class MainWindow(QMainWindow):
         self.recorded_steps: list = []
         self.solution_index = 0
         self.last_error = ""
-        self._was_solved = False
         self._dirty = False
         self.setWindowTitle("puzzlegui")
 
@@ -203,7 +211,7 @@ class MainWindow(QMainWindow):
         self.clock_label = QLabel("")
         self.clock_label.setToolTip("Time on this puzzle (paused while solved or minimised)")
         self.statusBar().addPermanentWidget(self.clock_label)
-        self._last_tick = time.monotonic()
+        self._clock_game = None  # the game whose clock the window drives
         self._clock_timer = QTimer(self)
         self._clock_timer.setInterval(1000)
         self._clock_timer.timeout.connect(self._tick)
@@ -583,15 +591,31 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.TopToolBarArea, bar)
 
     def _tick(self) -> None:
-        now = time.monotonic()
-        delta, self._last_tick = now - self._last_tick, now
         game = self.session.current
         if game is None:
             self.clock_label.setText("")
             return
-        if not self.isMinimized() and not self.player.loaded:
-            game.add_time(delta)
+        game.tick(time.monotonic())
         self._show_clock()
+
+    def _playing_now(self) -> bool:
+        """The player is at the game: the window in front, not minimised, no replay."""
+        return self.isActiveWindow() and not self.isMinimized() and not self.player.loaded
+
+    def _sync_clock(self) -> None:
+        """Tell the game's clock whether it is being played (the game owns the clock)."""
+        now = time.monotonic()
+        game = self.session.current
+        if self._clock_game is not None and self._clock_game is not game:
+            self._clock_game.set_active(False, now)
+        self._clock_game = game
+        if game is not None:
+            game.set_active(self._playing_now(), now)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.ActivationChange, QEvent.WindowStateChange):
+            self._sync_clock()
 
     def _show_clock(self) -> None:
         game = self.session.current
@@ -845,9 +869,9 @@ class MainWindow(QMainWindow):
         self.stop_solving()
         self.player.clear()
         self._clear_result()
+        self._sync_clock()
         doc = game.doc
         self._install_board(doc.kind)
-        self._was_solved = doc.kind.is_solved(game.history.state)
         self.title_label.setText(doc.title + (f"  \u2014  {doc.meta['source']}" if doc.meta.get("source") else ""))
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
@@ -1010,31 +1034,28 @@ class MainWindow(QMainWindow):
         if self.history is None or self.player.loaded:
             return
         try:
-            self.history.push(move)
+            finish = self.game.play(move)
         except PuzzleError as exc:
             self.statusBar().showMessage(str(exc), 6000)
             return
         self.board.set_violations([])
         self.board.set_highlight()
-        self._show_game(move=move, animate=True)
+        self._show_game(move=move, animate=True, finish=finish)
 
     def undo(self) -> None:
-        if self._game_input_ok() and self.history.can_undo:
-            self.history.undo()
+        if self._game_input_ok() and self.game.undo():
             self._show_game()
 
     def redo(self) -> None:
         if self._game_input_ok() and self.history.can_redo:
             move = self.history.next_move()
-            self.history.redo()
+            self.game.redo()
             animate = not isinstance(move, Batch | Goto) and move != RESTART
             self._show_game(move=move if animate else None, animate=animate)
 
     def restart(self) -> None:
         if self._game_input_ok():
-            if self.game.status == session_mod.SOLVED:
-                self.session.new_attempt(self.game)  # a new try: the clock starts again
-            self.history.restart()
+            self.game.restart()  # a new attempt: the clock starts over
             self._show_game()
             self.statusBar().showMessage("Restarted: Undo brings your moves back.", 5000)
 
@@ -1045,8 +1066,9 @@ class MainWindow(QMainWindow):
             self.back_to_game()
         return True
 
-    def _show_game(self, move=None, animate=False) -> None:
-        """Show the history's current state and everything that depends on it."""
+    def _show_game(self, move=None, animate=False, finish=None) -> None:
+        """Show the game's current state and everything that depends on it; ``finish``
+        (core.game.Finish) when the entry just made finished the game."""
         state = self.history.state
         self._changes += 1  # an aid's answer for an earlier position no longer applies
         self.board.set_interactive(True)
@@ -1054,19 +1076,11 @@ class MainWindow(QMainWindow):
         if self.problems.isVisible():
             self._show_problems([])
         self._apply_mark_mistakes()
-        solved = self.doc.kind.is_solved(state)
-        if solved and not self._was_solved:
+        if finish is not None:
             self.board.celebrate()
             self._store_thumbnail()  # the library shows it solved
-            st = self.session.note_solved(self.game)
-            record = ""
-            if not self.game.helped and st.best == round(self.game.elapsed, 1):
-                record = f" Your best time: {session_mod.time_text(st.best)}."
-            self.statusBar().showMessage(
-                f"Solved! {self.doc.title} is complete in {session_mod.time_text(self.game.elapsed)}.{record}", 10000
-            )
+            self.statusBar().showMessage(_finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
-        self._was_solved = solved
         self._show_clock()
         self._sync_actions()
         self.autosave()
@@ -1085,8 +1099,13 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("No sure move found from here; try Check or Solve.", 6000)
             return
         if h.move is not None:
-            self.session.note_help(self.game, "hint")
-            self.play_move(h.move)
+            try:
+                finish = self.game.take_hint(h.move)
+            except PuzzleError as exc:
+                self.statusBar().showMessage(str(exc), 6000)
+                return
+            self.board.set_violations([])
+            self._show_game(move=h.move, animate=True, finish=finish)
         self.board.set_highlight(h.cells, h.text)
         self.statusBar().showMessage(f"Hint: {h.text}", 15000)
 
@@ -1167,10 +1186,9 @@ class MainWindow(QMainWindow):
         def done(value):
             moves, counts = value
             if moves:
-                self.session.note_help(self.game, "hint")
-                self.history.push(Batch(tuple(moves), "sure steps"))
+                finish = self.game.sure_steps(moves)
                 self.board.set_highlight()
-                self._show_game()
+                self._show_game(finish=finish)
             self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
 
         self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
@@ -1200,7 +1218,7 @@ class MainWindow(QMainWindow):
 
         def done(rewind):
             if rewind.back > 0:
-                self.history.push(Goto(rewind.index))  # one step: one Undo returns
+                self.game.rewind(rewind.index)  # one step: one Undo returns
                 self.board.set_highlight()
                 self._show_game()
                 self.statusBar().showMessage(
@@ -1459,13 +1477,13 @@ class MainWindow(QMainWindow):
         solution = self.result.solutions[min(self.solution_index, len(self.result.solutions) - 1)]
         moves = tuple(kind.solution_moves(self.history.state, solution))
         try:
-            self.history.push(Batch(moves, "solution"))
+            finish = self.game.apply_solution(moves)
         except PuzzleError as exc:
             self.show_error(f"The solution could not be applied: {exc}")
             return
         self.board.set_highlight()
         self.panel.set_step_text("")
-        self._show_game()
+        self._show_game(finish=finish)
         self._sync_player()
 
     def back_to_game(self) -> None:
@@ -1511,6 +1529,7 @@ class MainWindow(QMainWindow):
             self._panel.set_player(self.player.loaded, self.player.position, self.player.length,
                                    self.player.playing, can_play and self._replay_request is None)
         self._sync_actions()
+        self._sync_clock()  # a replay is not play
 
     def _speed_changed(self, speed: float) -> None:
         self.settings.speed = speed

@@ -1,0 +1,375 @@
+"""The game object: one puzzle and the player's game on it (Tatham's midend, without the
+drawing).  Every change of the game in progress goes through here, so nothing the player
+does is miscounted, lost or trapped:
+
+* every kind of history entry is made here, each with its effect on the statistics
+  stated beside it (``ENTRIES``);
+* "newly solved" is decided here, as midend_finish_move does: only a forward entry into
+  a solved state finishes the game; Undo and Redo never do, and an attempt is counted at
+  most once;
+* the clock is here: it counts while the game is active (the window in front, not
+  minimised, not paused) and unsolved, and Restart starts it over;
+* every background answer carries a ticket (game, revision, serial) from here, and an
+  answer whose ticket is stale is dropped;
+* after every change the game stores itself (core/session.py keeps it in the game
+  store), so when a move is saved is decided in one place.
+
+Pure: the standard library and core only; tested without Qt (tests/core/).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from . import files
+from .history import RESTART, Batch, Goto, History
+from .kind import PuzzleError
+from .store import GENERATED, IN_PROGRESS, NEW, SOLVED, source_of
+
+#: the longest stretch one tick of the clock counts (a suspended laptop is not play)
+MAX_TICK_S = 60.0
+
+
+@dataclass(frozen=True)
+class EntryType:
+    """A kind of history entry and what it does to the statistics."""
+
+    name: str
+    help: str  # "" (none), "hint" (the attempt is helped), "solver" (the solver's answer)
+    finishes: bool  # may finish the game (a forward entry into a solved state)
+    effect: str  # in words, for the help page and the reader
+
+
+ENTRIES = {
+    "move": EntryType("move", "", True,
+                      "The player's own move (a whole drag is one). A finish it makes counts as solved, "
+                      "unaided unless help was taken earlier in the attempt; unaided, its time may be the best time."),
+    "hint": EntryType("hint", "hint", True,
+                      "A hint's move. Counts one hint; the attempt is helped from now on (a finish is 'with help' "
+                      "and sets no best time)."),
+    "sure steps": EntryType("sure steps", "hint", True,
+                            "Every sure move at once, as one entry. Counts one hint; the attempt is helped."),
+    "solution": EntryType("solution", "solver", True,
+                          "The solver's answer applied, as one entry. The attempt is helped; a finish it makes "
+                          "counts as 'solver used'."),
+    "rewind": EntryType("rewind", "", False,
+                        "Back to before the first mistake, as one entry. Goes back, so it never finishes the game; "
+                        "no effect on the statistics."),
+    "restart": EntryType("restart", "", False,
+                         "The puzzle as given, as one entry (Undo brings the moves back). A new attempt: the clock "
+                         "starts over. Undoing it returns to the attempt it ended, with all its time and help."),
+    "undo": EntryType("undo", "", False, "Not an entry: moves back along the history. Never finishes the game."),
+    "redo": EntryType("redo", "", False,
+                      "Not an entry: replays the next entry. Never finishes the game, so a finish is never counted "
+                      "twice."),
+}
+
+
+@dataclass
+class Attempt:
+    """One attempt at the puzzle: from the start or from a Restart."""
+
+    elapsed: float = 0.0  # seconds of play
+    hints: int = 0  # hints and sure steps taken
+    solver: bool = False  # the solver's answer was applied
+    counted: bool = False  # its finish has been counted
+
+    @property
+    def helped(self) -> bool:
+        return self.hints > 0 or self.solver
+
+    def merged(self, later: "Attempt") -> "Attempt":
+        """This attempt resumed after ``later`` was undone back into it: nothing of
+        either is lost (time adds up, help stays, a count stays counted)."""
+        return Attempt(self.elapsed + later.elapsed, self.hints + later.hints, self.solver or later.solver,
+                       self.counted or later.counted)
+
+    def to_json(self) -> list:
+        return [round(self.elapsed, 3), self.hints, self.solver, self.counted]
+
+    @classmethod
+    def from_json(cls, raw) -> "Attempt":
+        e, h, s, c = raw
+        if not (isinstance(e, int | float) and 0 <= e < 1e9 and isinstance(h, int) and 0 <= h < 10**9):
+            raise ValueError(raw)
+        return cls(float(e), h, s is True, c is True)
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What finishing the game counted: ``how`` is "unaided", "with help" or "solver used"."""
+
+    how: str
+    elapsed: float
+    best: float | None  # the best unaided time now on record
+    new_best: bool  # this finish set it
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """Who a background answer is for: the game, its revision when asked, and the
+    serial of the request (the newest of its ``what`` wins)."""
+
+    key: str
+    revision: int
+    serial: int
+    what: str
+
+
+@dataclass
+class Game:
+    """One puzzle and the player's game on it."""
+
+    key: str
+    doc: files.PuzzleDoc
+    history: History
+    origin: str = GENERATED
+    updated: float = 0.0
+    file_mtime: float | None = None  # the file's mtime when the game last matched it
+    attempt: Attempt = field(default_factory=Attempt)
+    #: the attempts a Restart ended: (the Restart's entry index, the attempt it ended)
+    before: list = field(default_factory=list)
+    #: the store's revision of this game as this copy of the app last read or wrote it
+    #: (None: not in the store yet)
+    rev: int | None = None
+    #: why this game can no longer be saved over the store's (another copy changed it)
+    conflict: str = ""
+    # the clock: counting while active (set_active) and unsolved; ``tick`` adds the time
+    active: bool = False
+    paused: bool = False
+    _last_tick: float | None = field(default=None, repr=False, compare=False)
+    # the background answers: the newest serial asked for of each kind, and a counter
+    revision: int = 0
+    _serial: int = field(default=0, repr=False, compare=False)
+    _wanted: dict = field(default_factory=dict, repr=False, compare=False)
+    #: set by core.session: stores the game, and adds to its statistics
+    shelf: object = field(default=None, repr=False, compare=False)
+    # what the last file_data() and status answers were made from (they are asked for
+    # on every save; a 30x30 board costs milliseconds to encode or check)
+    _file_cache: tuple | None = field(default=None, repr=False, compare=False)
+    _status_cache: tuple | None = field(default=None, repr=False, compare=False)
+    _saved: tuple | None = field(default=None, repr=False, compare=False)  # mark() when last stored
+    _stored_file: dict | None = field(default=None, repr=False, compare=False)  # file_data() last stored
+
+    # ------------------------------------------------------------------ what it is
+    @property
+    def title(self) -> str:
+        return self.doc.title
+
+    @property
+    def kind(self):
+        return self.doc.kind
+
+    @property
+    def state(self):
+        return self.history.state
+
+    @property
+    def source(self) -> str:
+        """What opens this puzzle again: a built-in's name, a file path, or the game."""
+        return source_of(self.key, self.doc.name, self.doc.path)
+
+    @property
+    def status(self) -> str:
+        state = self.history.state
+        cached = self._status_cache
+        if cached is None or cached[0] is not state:
+            cached = self._status_cache = (state, self.doc.kind.is_solved(state))
+        if cached[1]:
+            return SOLVED
+        return IN_PROGRESS if len(self.history) else NEW
+
+    # the attempt, as the window and the store read it
+    @property
+    def elapsed(self) -> float:
+        return self.attempt.elapsed
+
+    @elapsed.setter
+    def elapsed(self, value: float) -> None:
+        self.attempt.elapsed = value
+
+    @property
+    def hints(self) -> int:
+        return self.attempt.hints
+
+    @property
+    def solver_used(self) -> bool:
+        return self.attempt.solver
+
+    @property
+    def helped(self) -> bool:
+        return self.attempt.helped
+
+    def file_data(self) -> dict:
+        """The puzzle's file fields (files.file_data), made once per puzzle and title."""
+        doc = self.doc
+        cached = self._file_cache
+        if cached is None or cached[0] is not doc.state or cached[1] != doc.meta or cached[2] is not doc.kind:
+            cached = self._file_cache = (doc.state, dict(doc.meta), doc.kind, files.file_data(doc))
+        return cached[3]
+
+    def mark(self) -> tuple:
+        """What the store holds of this game that play can change."""
+        h = self.history
+        return (h.state, h.position, len(h), self.attempt.to_json(), len(self.before), self.doc.path, self.key)
+
+    @property
+    def on_record(self) -> bool:
+        """True if the store holds this game as it is now."""
+        return self._saved == self.mark() and self._stored_file is self.file_data()
+
+    def attempts_json(self) -> str:
+        """The attempts a Restart ended, and this one's count, for the store."""
+        return json.dumps({"counted": self.attempt.counted, "before": [[i, a.to_json()] for i, a in self.before]})
+
+    def load_attempts(self, text) -> None:
+        """``attempts_json``'s form back (anything malformed: no earlier attempts)."""
+        try:
+            data = json.loads(text) if isinstance(text, str) and len(text) < 1_000_000 else {}
+            before = [(i, Attempt.from_json(a)) for i, a in data.get("before", [])]
+            if all(isinstance(i, int) and 0 < i <= len(self.history) for i, _ in before):
+                self.before = sorted(before)
+            self.attempt.counted = data.get("counted") is True
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            self.before = []
+        self._follow_position()
+
+    # ------------------------------------------------------------------ entries
+    def play(self, move) -> Finish | None:
+        """The player's own move (a kind move, or a Batch for a whole drag)."""
+        return self._push(move, ENTRIES["move"])
+
+    def take_hint(self, move) -> Finish | None:
+        self.attempt.hints += 1
+        self._count(hints=1)
+        return self._push(move, ENTRIES["hint"])
+
+    def sure_steps(self, moves) -> Finish | None:
+        self.attempt.hints += 1
+        self._count(hints=1)
+        return self._push(Batch(tuple(moves), "sure steps"), ENTRIES["sure steps"])
+
+    def apply_solution(self, moves) -> Finish | None:
+        self.attempt.solver = True
+        return self._push(Batch(tuple(moves), "solution"), ENTRIES["solution"])
+
+    def rewind(self, index: int) -> None:
+        """Back to the position after entry ``index`` (before the first mistake)."""
+        self._push(Goto(index), ENTRIES["rewind"])
+
+    def restart(self) -> None:
+        """The puzzle as given, as one entry; a new attempt (nothing if it is as given)."""
+        if self.history.state == self.history.initial and self.history.position == 0:
+            return
+        self._push(RESTART, ENTRIES["restart"])
+
+    def undo(self) -> bool:
+        if not self.history.can_undo:
+            return False
+        self.history.undo()
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.history.can_redo:
+            return False
+        move = self.history.next_move()
+        self.history.redo()
+        if move == RESTART:
+            self._new_attempt()
+        self._changed()
+        return True
+
+    def _push(self, move, entry: EntryType) -> Finish | None:
+        """Push ``move`` (PuzzleError, and nothing changes, if it is illegal)."""
+        was_solved = self.status == SOLVED
+        self.history.push(move)  # drops the redo tail: and the attempts Restarts there ended
+        if move == RESTART:
+            self._new_attempt()
+        finish = None
+        if entry.finishes and not was_solved and self.status == SOLVED and not self.attempt.counted:
+            finish = self._finish(entry)
+        self._changed()
+        return finish
+
+    def _new_attempt(self) -> None:
+        self.before.append((self.history.position, self.attempt))
+        self.attempt = Attempt()
+
+    def _follow_position(self) -> None:
+        """Undo (or a new entry after Undo) went back past Restarts: their attempts resume."""
+        position = self.history.position
+        while self.before and self.before[-1][0] > position:
+            _, ended = self.before.pop()
+            self.attempt = ended.merged(self.attempt)
+
+    def _finish(self, entry: EntryType) -> Finish:
+        attempt = self.attempt
+        attempt.counted = True
+        attempt.elapsed = round(attempt.elapsed, 1)  # the time said is the time kept
+        if entry.help == "solver":
+            how = "solver used"
+            st = self._count(solved=1, helped=1, solver=1)
+        elif attempt.helped:
+            how = "with help"
+            st = self._count(solved=1, helped=1)
+        else:
+            how = "unaided"
+            st = self._count(solved=1, time=attempt.elapsed)
+        best = st.best if st is not None else (attempt.elapsed if how == "unaided" else None)
+        return Finish(how, attempt.elapsed, best, how == "unaided" and best == attempt.elapsed)
+
+    def _count(self, **counts):
+        return self.shelf.add_stats(self, **counts) if self.shelf is not None else None
+
+    def _changed(self) -> None:
+        self._follow_position()
+        self.revision += 1
+        if self.shelf is not None:
+            self.shelf.changed(self)
+
+    # ------------------------------------------------------------------ the clock
+    def set_active(self, active: bool, now: float) -> None:
+        """The window came to the front (True) or went to the back or was minimised."""
+        self.tick(now)
+        self.active = active
+
+    def pause(self, paused: bool, now: float) -> None:
+        self.tick(now)
+        self.paused = paused
+
+    def tick(self, now: float) -> None:
+        """Count the time since the last tick, if the game was being played meanwhile."""
+        last, self._last_tick = self._last_tick, now
+        if last is None or not self.active or self.paused or self.status == SOLVED:
+            return
+        self.attempt.elapsed += min(max(0.0, now - last), MAX_TICK_S)
+
+    # ------------------------------------------------------------------ background answers
+    def ticket(self, what: str) -> Ticket:
+        """A ticket for a background request; only the newest of each ``what`` is wanted."""
+        self._serial += 1
+        self._wanted[what] = self._serial
+        return Ticket(self.key, self.revision, self._serial, what)
+
+    def wants(self, ticket: Ticket, same_position: bool = True) -> bool:
+        """True if ``ticket``'s answer is still wanted: the newest request of its kind, for
+        this game, and (``same_position``) asked at the position the game is at now."""
+        return (
+            ticket.key == self.key
+            and self._wanted.get(ticket.what) == ticket.serial
+            and (not same_position or ticket.revision == self.revision)
+        )
+
+    def drop(self, what: str) -> None:
+        """No answer of ``what`` is wanted any more (Stop, or a new puzzle)."""
+        self._wanted.pop(what, None)
+
+
+def check_move(game: Game, move) -> None:
+    """PuzzleError if ``move`` cannot be played on ``game`` now (nothing changes)."""
+    game.history.result_of(game.history.state, move)
+
+
+__all__ = ["ENTRIES", "Attempt", "EntryType", "Finish", "Game", "Ticket", "PuzzleError", "check_move"]
