@@ -124,7 +124,7 @@ def test_stop_menu_item_and_button_stop_at_the_first_press(qtbot, demo_kind, win
         assert not job.is_running() and not stop_item.isEnabled()
 
 
-def test_esc_cancels_a_generation_and_pauses_a_replay_after_a_menu(qtbot, demo_kind, window):
+def test_esc_cancels_a_generation_and_leaves_a_replay_after_a_menu(qtbot, demo_kind, window):
     assert window.load_doc(demo_doc("0000", "????"))
     window.generate("demo", {"size": 5}, 7)
     open_and_close_a_menu(qtbot, window, "alt")
@@ -138,7 +138,8 @@ def test_esc_cancels_a_generation_and_pauses_a_replay_after_a_menu(qtbot, demo_k
     assert window.player.playing
     open_and_close_a_menu(qtbot, window, "mouse")
     press_esc(qtbot)
-    assert not window.player.playing
+    assert not window.player.loaded  # back to the game, as it was
+    assert window.board.interactive and window.board.state == window.history.state
 
 
 def test_esc_still_reaches_the_board_when_nothing_runs(qtbot, demo_kind, window):

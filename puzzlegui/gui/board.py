@@ -56,6 +56,7 @@ class SpriteCache:
 class BoardWidget(QWidget):
     moveRequested = Signal(object)  # a move of the kind, for the controller to apply
     statusMessage = Signal(str)  # a sentence for the status bar (e.g. why a move was refused)
+    backToGame = Signal()  # clicked while it shows a replay: the player wants the game back
 
     #: margins around the grid in cells (left, top, right, bottom); kinds with clues set it
     margins = (0.3, 0.3, 0.3, 0.3)
@@ -106,6 +107,14 @@ class BoardWidget(QWidget):
 
     def set_interactive(self, interactive: bool) -> None:
         self.interactive = interactive
+
+    def event(self, event) -> bool:
+        # a click on a board showing a replay is a click for the game: one place for
+        # every kind (their own handlers ignore input while it is not interactive)
+        if not self.interactive and event.type() in (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick):
+            self.backToGame.emit()
+            return True
+        return super().event(event)
 
     def celebrate(self) -> None:
         """A short visual flourish when the puzzle is solved."""

@@ -422,7 +422,7 @@ class MainWindow(QMainWindow):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self._panel_scroll = scroll
         self.solver_dock = self._dock("Solver", "solver", scroll, Qt.RightDockWidgetArea)
-        self.solver_dock.visibilityChanged.connect(lambda visible: visible and self.panel)
+        self.solver_dock.visibilityChanged.connect(self._solver_panel_shown)
 
     @property
     def panel(self):
@@ -903,6 +903,7 @@ class MainWindow(QMainWindow):
         self.board = module.Board(kind)
         self.board.animation_ms = self._animation_ms()
         self.board.moveRequested.connect(self.play_move)
+        self.board.backToGame.connect(self.back_to_game)
         self.board.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 6000))
         if self.history is not None:
             self.board.set_state(self.history.state)
@@ -1316,7 +1317,8 @@ class MainWindow(QMainWindow):
 
     def stop_solving(self) -> None:
         """Stop (the button, Esc, the menu): ends a running solve, a generation, the
-        preparation of a replay or a playing replay, whichever is going on."""
+        preparation of a replay, or a replay (back to the game as it was), whichever is
+        going on."""
         stopped = False
         if self.job is not None and self.job.is_running():
             self.job.stop()  # milliseconds; the solutions found so far still come and show
@@ -1332,8 +1334,8 @@ class MainWindow(QMainWindow):
             self.gen_task.cancel()
             self.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
-        elif self.player.playing:
-            self.player.pause()
+        elif self.player.loaded:
+            self.back_to_game()  # a replay is beside the game: Esc leaves it
         self._sync_player()  # the actions and the play button
 
     def _on_job_ended(self, job_id: int) -> None:
@@ -1486,6 +1488,12 @@ class MainWindow(QMainWindow):
         self._show_game(finish=finish)
         self._sync_player()
 
+    def _solver_panel_shown(self, visible: bool) -> None:
+        if visible:
+            self.panel  # made on first show
+        elif self.player.loaded or self._replay_request is not None:
+            self.back_to_game()  # the replay goes with its panel: the game is on show again
+
     def back_to_game(self) -> None:
         self._cancel_replay()
         self.player.clear()
@@ -1520,7 +1528,8 @@ class MainWindow(QMainWindow):
     def _on_player_finished(self) -> None:
         self._sync_player()
         if self.panel.current_show() == "solution" and self.doc.kind.is_solved(self.player.state):
-            self.board.celebrate()
+            # said on the panel, never on the board: the replay is not the player's game
+            self.panel.set_step_text("The solution is complete. Esc or a click on the board: back to your game.")
 
     def _sync_player(self) -> None:
         result = self.result
@@ -1688,7 +1697,7 @@ class MainWindow(QMainWindow):
         # Esc only means Stop while something runs; otherwise it reaches the board
         # (Strips uses it to drop a half-made cut)
         a["stop"].setEnabled(
-            solving or self.gen_task is not None or self.player.playing or self._replay_request is not None
+            solving or self.gen_task is not None or self.player.loaded or self._replay_request is not None
         )
         for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind"):
             a[name].setEnabled(has)
