@@ -11,3 +11,10 @@ def shown(qtbot, widget, width, height, state=None):
     widget.show()
     qtbot.waitExposed(widget)
     return widget
+
+
+def take_hint(qtbot, window):
+    """A hint through the window, as the player asks for it (found on the pool), and
+    its answer played: returns once the window has it."""
+    with qtbot.waitSignal(window.aidFinished, timeout=60000):
+        window.hint()

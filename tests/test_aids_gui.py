@@ -8,6 +8,7 @@ import pytest
 from puzzlegui.core import files, registry
 from puzzlegui.core.solver import ALL, run
 from puzzlegui.gui.window import MainWindow
+from qt_helpers import take_hint
 
 KUROSU = "kurosu-dm-2018-06-01"
 
@@ -119,7 +120,7 @@ def test_the_clock_and_records(qtbot, window):
     window._tick()
     assert game.elapsed >= 30 and window.clock_label.text().startswith("0:3")
     while not window.doc.kind.is_solved(window.history.state):
-        window.hint()  # a shortest path, with help
+        take_hint(qtbot, window)  # a shortest path, with help
     assert window.clock_label.text().startswith("Solved in") and "with help" in window.clock_label.text()
     solved_at = game.elapsed
     game.tick(time.monotonic() - 30)
@@ -147,3 +148,30 @@ def test_the_clock_pauses_while_minimised(qtbot, window):
     window.game.tick(time.monotonic() - 30)
     window._tick()
     assert window.game.elapsed == before
+
+
+def test_a_hint_is_found_off_the_gui_thread_and_dropped_if_the_game_moved_on(qtbot, window, monkeypatch):
+    import threading
+
+    assert window.open_source("mystery-box")
+    kind_class = type(window.doc.kind)
+    real = kind_class.hint
+    threads = []
+
+    def spy(self, state):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(self, state)
+
+    monkeypatch.setattr(kind_class, "hint", spy)
+    take_hint(qtbot, window)
+    assert threads == [False] and len(window.history) == 1 and window.game.hints == 1
+    # asked, then the player turns a block before the answer comes: the answer is
+    # for a position that is gone, and is dropped
+    gate = threading.Event()
+    monkeypatch.setattr(kind_class, "hint", lambda self, state: (gate.wait(30), real(self, state))[1])
+    with qtbot.waitSignal(window.aidFinished, timeout=60000):
+        window.hint()
+        window.play_move(("turn", 1, 1, "cw"))
+        gate.set()
+    assert len(window.history) == 2 and window.game.hints == 1
+    assert window.history.moves()[-1] == ("turn", 1, 1, "cw")

@@ -203,7 +203,8 @@ def test_check_and_hint(qtbot, window):
     window.actions_by_name["check"].trigger()
     assert window.board.violations and window.board.violations[0].cells == ((0, 0), (2, 0))
     assert "1 problem" in window.statusBar().currentMessage()
-    window.actions_by_name["hint"].trigger()
+    with qtbot.waitSignal(window.aidFinished, timeout=30000):  # found on the pool
+        window.actions_by_name["hint"].trigger()
     assert window.history.state.lamps == (1, 1, 0)
     assert "Lamp 1 must be on" in window.statusBar().currentMessage()
     assert window.board.highlight == ((0, 0),)

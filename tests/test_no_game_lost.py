@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from puzzlegui.core import files
 from puzzlegui.core.session import IN_PROGRESS
 from puzzlegui.gui.window import STATUS_MARK, MainWindow
+from qt_helpers import take_hint
 
 HERE = Path(__file__).parent
 POSIX = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX only")
@@ -43,7 +44,7 @@ def test_switching_puzzles_and_back_keeps_the_game_and_its_undo(qtbot, window):
     double_click(qtbot, window, tracks)
     assert window.doc.name == tracks
     for _ in range(3):
-        window.hint()  # real moves, through the same path as the board's
+        take_hint(qtbot, window)  # real moves, through the same path as the board's
     moves = window.history.moves()
     assert len(moves) == 3
     double_click(qtbot, window, rotation)
@@ -70,7 +71,7 @@ def test_the_open_puzzle_is_selected_in_the_library(qtbot, window):
 
 def test_a_broken_stored_game_is_set_aside_and_announced_until_read(qtbot, window):
     window.open_source("tracks-mums-2008")
-    window.hint()
+    take_hint(qtbot, window)
     key = window.game.key
     window.close()
     db = window.session.store.path
@@ -84,7 +85,7 @@ def test_a_broken_stored_game_is_set_aside_and_announced_until_read(qtbot, windo
     box = again.error_box  # a dialog: it stays until the user closes it
     assert box.isVisible() and str(kept[0]) in box.text()
     assert again.doc.name == "tracks-mums-2008" and len(again.history) == 0  # a fresh game in its place
-    again.hint()
+    take_hint(qtbot, again)
     again.autosave()
     assert kept[0].read_text() == before  # the kept copy is never written over
     box.close()
@@ -110,7 +111,7 @@ def test_saving_writes_through_a_symlink_with_the_umask_mode(qtbot, window, tmp_
         assert window._save_to(target)
         link.symlink_to(target)
         assert window.open_source(str(link))
-        window.hint()
+        take_hint(qtbot, window)
         assert window.save()
     finally:
         os.umask(old)
@@ -140,6 +141,11 @@ from puzzlegui.gui.window import MainWindow
 w = MainWindow(restore=False)
 def say(text):
     print(text, flush=True)
+def hint():  # found on the pool: wait for the answer, then let it play
+    from puzzlegui.gui.worker import wait_background
+    w.hint()
+    wait_background(60000)
+    app.processEvents()
 """
 
 
@@ -166,7 +172,7 @@ def finish(child):
 SWITCHER = r"""
 x, y = sys.argv[1], sys.argv[2]
 w.open_source(x)
-w.hint(); w.hint()
+hint(); hint()
 w.autosave()
 say("played")
 w.open_source(y)
@@ -209,7 +215,7 @@ def test_every_move_is_in_the_store_when_it_is_made(qtbot, window):
 
     window.open_source("tracks-mums-2008")
     for n in range(1, 4):
-        window.hint()
+        take_hint(qtbot, window)
         other = Session(window.session.folder)
         game = other.open_key(window.game.key)
         assert game.history.moves() == window.history.moves() and len(game.history) == n
@@ -226,7 +232,7 @@ w.open_source("tracks-mums-2008")
 w.show()
 _quit_cleanly_on_signals(app, w)
 def play():
-    w.hint(); w.hint(); w.hint()
+    hint(); hint(); hint()
     say("played")
 QTimer.singleShot(0, play)
 sys.exit(app.exec())
@@ -297,7 +303,7 @@ def test_a_collection_opens_as_a_library_group_with_a_game_each(qtbot, window, t
     group = next(window.library.topLevelItem(i) for i in range(window.library.topLevelItemCount())
                  if window.library.topLevelItem(i).text(0).startswith("three"))
     assert group.childCount() == 3
-    window.hint()
+    take_hint(qtbot, window)
     first = window.game.key
     double_click(qtbot, window, f"{path}#2")
     assert window.game.key != first and not window.history.can_undo

@@ -26,6 +26,7 @@ import pytest
 from puzzlegui import cli
 from puzzlegui.core import files, safefile
 from puzzlegui.core.kind import PuzzleError
+from qt_helpers import take_hint
 
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs, sockets and /dev/null are POSIX")
 ROOT = Path(__file__).resolve().parents[1]
@@ -461,7 +462,7 @@ def test_save_as_onto_a_special_file_is_refused_in_the_error_dialog(qtbot, windo
     from PySide6.QtWidgets import QFileDialog
 
     window.open_source("tracks-mums-2008")
-    window.hint()
+    take_hint(qtbot, window)
     moves = window.history.moves()
     path = MAKE[kind](tmp_path)
     name = tmp_path / f"{path.name}.json"  # Save As adds .json

@@ -165,20 +165,6 @@ def test_status_follows_the_game(folder):
     assert Session(folder).status_of(game.key) == SOLVED
 
 
-def test_job_tokens_belong_to_one_game(folder):
-    session = Session(folder, clock=Clock())
-    session.open(files.load_builtin(builtin("kurosu")))
-    session.begin_job(1)
-    assert session.owns(1)
-    session.begin_job(2)
-    assert not session.owns(1) and session.owns(2)
-    session.open(files.load_builtin(builtin("rotation")))
-    assert not session.owns(2)
-    session.begin_job(3)
-    session.end_job()
-    assert not session.owns(3) and not session.owns(None)
-
-
 def test_records_are_compact_and_always_readable(folder):
     """A long game's record stays small enough to be read back (files.MAX_FILE_BYTES)."""
     session = Session(folder, clock=Clock())

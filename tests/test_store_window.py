@@ -16,6 +16,7 @@ from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.window import MainWindow
 
 from test_store import LEGACY, Refusing
+from qt_helpers import take_hint
 
 
 def data_folder() -> Path:
@@ -62,7 +63,7 @@ def test_the_window_starts_whatever_is_in_the_data_folder(qtbot, what):
         assert w.error_box.isVisible() and "fresh games database" in said
     if what == "link to a device":
         assert os.path.realpath("/dev/zero") == "/dev/zero" and Path("/dev/zero").is_char_device()
-    w.hint()  # and the game is stored
+    take_hint(qtbot, w)  # and the game is stored
     w.shutdown()
     again = start(qtbot)
     assert len(again.history) == 1
@@ -75,7 +76,7 @@ def test_a_data_folder_that_cannot_be_made_still_gives_a_game_with_save_as(qtbot
     folder.write_text("a file where the data folder should be")
     w = start(qtbot)
     assert w.doc is not None and "cannot be saved" in w.last_error and "Save As" in w.last_error
-    w.hint()
+    take_hint(qtbot, w)
     assert len(w.history) == 1  # kept in memory for this run
     w.shutdown()
 
@@ -90,9 +91,9 @@ def test_a_full_disk_never_stops_a_hint_and_is_said_once_with_save_as(qtbot, win
     refuse_writes(window, monkeypatch)
     shown = []
     window.errorShown.connect(shown.append)
-    window.hint()
+    take_hint(qtbot, window)
     assert len(window.history) == 1  # the hint is played
-    window.hint()
+    take_hint(qtbot, window)
     assert len(window.history) == 2
     assert len(shown) == 1 and "the disk is full" in shown[0] and "Save As" in shown[0]
     box = window.error_box

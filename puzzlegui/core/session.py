@@ -1,7 +1,7 @@
 """The games in progress: every puzzle's game, held in memory and kept in the game store.
 
-Which puzzle is open, the game (undo history) of every puzzle the player has touched,
-which background job answers which game.  The games live in the game store
+Which puzzle is open, and the game (core/game.py) of every puzzle the player has
+touched.  The games live in the game store
 (core/store.py, one SQLite database in the data folder): ``save`` writes only what
 changed since the last save (a move appends a row), so the window saves after every
 move and a kill loses nothing.  Everything here is tested without Qt.
@@ -105,7 +105,6 @@ class Session:
         self._games: dict[str, Game] = {}  # games held in memory, least recently used first
         self._current_key: str | None = self.store.current_key
         self._stored_current = self._current_key  # what the store says is current
-        self._job: tuple | None = None  # (game key, job id) of the solve awaited
         #: things the user must read (a game set aside, the store's troubles)
         self.notices: list[str] = self.store.notices
         self._error: StoreError | None = None  # a statistics write that failed (take_error)
@@ -377,7 +376,6 @@ class Session:
 
     def _set_current(self, game: Game) -> None:
         self.current = game
-        self._job = None  # whatever ran for the previous game no longer answers
         self._current_key = game.key
         if game.rev is not None:  # a game not stored yet becomes the store's current when it is
             self._store_current()
@@ -491,21 +489,6 @@ class Session:
     def close(self) -> None:
         self.writer.flush(10)
         self.store.close()
-
-    # ------------------------------------------------------------------ background jobs
-    # The window waits for one solve at a time; a result belongs on screen only if it
-    # answers that solve for the game still open (another puzzle opened forgets it).
-    def begin_job(self, job_id: int) -> None:
-        """The solve ``job_id`` was started for the current game; the newest wins."""
-        self._job = (self.current.key if self.current is not None else None, job_id)
-
-    def owns(self, job_id) -> bool:
-        """True if a result of ``job_id`` still belongs on screen."""
-        return self._job is not None and self.current is not None and self._job == (self.current.key, job_id)
-
-    def end_job(self) -> None:
-        """The awaited job answered, or is given up on: nothing more is awaited."""
-        self._job = None
 
 
 def time_text(seconds: float | None) -> str:

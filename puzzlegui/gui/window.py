@@ -176,13 +176,10 @@ class MainWindow(QMainWindow):
         for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.board = None
-        self._changes = 0  # counts every change of the shown game
         self._autosave_error: str | None = None  # the last one said, said once
-        self._aid_serial = 0  # the aids' requests, numbered
         self._scheme_connected = False  # listening to the desktop's colour scheme
         self._shown_once = False
         self._aid_busy = False  # an aid is working
-        self._aid_wanted = None  # the token of the aid answer the window waits for
         self.job: SolveJob | None = None
         self.gen_task: GenerateTask | None = None
         self.collection = None  # an opened collection, listed in the library as a group
@@ -867,6 +864,7 @@ class MainWindow(QMainWindow):
         """Show the session's current game, whatever was on screen before."""
         self._reading = None  # a record still being read is no longer what is wanted
         self.stop_solving()
+        self._end_solve()  # whatever ran for the game shown before no longer answers
         self.player.clear()
         self._clear_result()
         self._sync_clock()
@@ -1071,7 +1069,6 @@ class MainWindow(QMainWindow):
         """Show the game's current state and everything that depends on it; ``finish``
         (core.game.Finish) when the entry just made finished the game."""
         state = self.history.state
-        self._changes += 1  # an aid's answer for an earlier position no longer applies
         self.board.set_interactive(True)
         self.board.set_state(state, move=move, animate=animate)
         if self.problems.isVisible():
@@ -1089,26 +1086,33 @@ class MainWindow(QMainWindow):
         self.gameChanged.emit()
 
     def hint(self) -> None:
+        """The next sure move, found on the pool (a Tracks hint may take seconds), played
+        and explained when it comes, if the game is still where it was asked."""
         if not self._game_input_ok():
             return
         kind, state = self.doc.kind, self.history.state
         if kind.is_solved(state):
             self.statusBar().showMessage("The puzzle is already solved.", 5000)
             return
-        h = kind.hint(state)
-        if h is None:
-            self.statusBar().showMessage("No sure move found from here; try Check or Solve.", 6000)
-            return
-        if h.move is not None:
-            try:
-                finish = self.game.take_hint(h.move)
-            except PuzzleError as exc:
-                self.statusBar().showMessage(str(exc), 6000)
+
+        def done(h):
+            finish = None
+            if h is None:
+                self.statusBar().showMessage("No sure move found from here; try Check or Solve.", 6000)
                 return
-            self.board.set_violations([])
-            self._show_game(move=h.move, animate=True, finish=finish)
-        self.board.set_highlight(h.cells, h.text)
-        self.statusBar().showMessage(f"Hint: {h.text}", 15000)
+            if h.move is not None:
+                try:
+                    finish = self.game.take_hint(h.move)
+                except PuzzleError as exc:
+                    self.statusBar().showMessage(str(exc), 6000)
+                    return
+                self.board.set_violations([])
+                self._show_game(move=h.move, animate=True, finish=finish)
+            self.board.set_highlight(h.cells, h.text)
+            if finish is None:  # a finish says so instead
+                self.statusBar().showMessage(f"Hint: {h.text}", 15000)
+
+        self._run_aid("hint", kind.hint, (state,), done, "Looking for a hint\u2026")
 
     def check(self) -> None:
         """Mark every broken rule on the board and list them all under it."""
@@ -1140,44 +1144,36 @@ class MainWindow(QMainWindow):
     # Each runs off the GUI thread (core.aids searches, bounded by its own time limits);
     # its answer carries a token naming the game and the position it was asked for, and
     # is dropped if the player has moved on meanwhile.
-    def _aid_token(self, name: str) -> tuple:
-        self._aid_serial += 1
-        return (self.game.key, self._changes, name, self._aid_serial)
-
     def _run_aid(self, name: str, fn, args, on_done, working: str) -> None:
         if not self._game_input_ok():
             return
         if self._aid_busy:
             self.statusBar().showMessage("Still working on the last request\u2026", 4000)
             return
-        token = self._aid_token(name)
+        ticket = self.game.ticket("aid")  # the game says whether its answer is still wanted
         call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
-        call.done.connect(lambda value, tok=token: self._aid_done(tok, value, on_done))
-        call.failed.connect(lambda message, tok=token: self._aid_failed(tok, message))
+        call.done.connect(lambda value, t=ticket: self._aid_done(t, name, value, on_done))
+        call.failed.connect(lambda message, t=ticket: self._aid_failed(t, name, message))
         self._aid_busy = True
-        self._aid_wanted = token
         self.statusBar().showMessage(working)
 
-    def _aid_current(self, token) -> bool:
-        return (
-            token == self._aid_wanted
-            and self.game is not None
-            and token[:2] == (self.game.key, self._changes)
-        )
+    def _wanted(self, ticket, same_position: bool = True) -> bool:
+        """True if the answer ``ticket`` stands for is still wanted by the game on show."""
+        return self.game is not None and self.game.wants(ticket, same_position)
 
-    def _aid_done(self, token, value, on_done) -> None:
+    def _aid_done(self, ticket, name: str, value, on_done) -> None:
         self._aid_busy = False
-        if self._aid_current(token):
-            self._aid_wanted = None
+        if self._wanted(ticket):
+            self.game.drop("aid")
             on_done(value)
-        self.aidFinished.emit(token[2])
+        self.aidFinished.emit(name)
 
-    def _aid_failed(self, token, message: str) -> None:
+    def _aid_failed(self, ticket, name: str, message: str) -> None:
         self._aid_busy = False
-        if self._aid_current(token):
-            self._aid_wanted = None
+        if self._wanted(ticket):
+            self.game.drop("aid")
             self.show_error(message)
-        self.aidFinished.emit(token[2])
+        self.aidFinished.emit(name)
 
     def sure_steps(self) -> None:
         from ..core import aids
@@ -1249,10 +1245,11 @@ class MainWindow(QMainWindow):
             self.board.set_violations([])
 
     # ================================================================= solving
-    # The window waits for one solve at a time: the session knows which (begin_job, with
-    # the SolveJob's id) and for which game, and the answer of any other is dropped: a
-    # solve stopped for another puzzle must not land on it.  A solution's replay is
-    # prepared off the GUI thread (``_replay_request``).
+    # The window waits for one solve at a time: the game holds its ticket (the game
+    # object's one kind of ticket, as for the aids), and the answer of any other is
+    # dropped: a solve stopped for another puzzle must not land on it.  A solution's
+    # replay is prepared off the GUI thread (``_replay_request``).
+    _solve_ticket = None
     _replay_request = None  # the Background call preparing the replay the window waits for
     _solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
 
@@ -1285,7 +1282,7 @@ class MainWindow(QMainWindow):
         # the last job (ended) is dropped here and freed with its thread: no parent keeps it
         self.job = SolveJob(kind, self.solve_base, mode, self.panel.max_solutions.value(), trace,
                             time_limit=time_limit)
-        self.session.begin_job(self.job.job_id)
+        self._solve_ticket = (self.game.ticket("solve"), self.job.job_id)
         self.job.progress.connect(self._on_solve_progress)
         self.job.finished.connect(self._on_solve_finished)
         self.job.failed.connect(self._on_solve_failed)
@@ -1312,8 +1309,20 @@ class MainWindow(QMainWindow):
         if self.job is not None and self.job.is_running():
             self.job.stop()
             self.panel.set_running(False)
-        self.session.end_job()
+        self._end_solve()
         self._cancel_replay()
+
+    def _owns_solve(self, job_id) -> bool:
+        """True if the answer of the solve ``job_id`` belongs on screen: the solve the
+        game on show still waits for (the position may have moved on: it solves the puzzle)."""
+        return self._solve_ticket is not None and self._solve_ticket[1] == job_id and self._wanted(
+            self._solve_ticket[0], same_position=False
+        )
+
+    def _end_solve(self) -> None:
+        if self._solve_ticket is not None and self.game is not None:
+            self.game.drop("solve")
+        self._solve_ticket = None
 
     def stop_solving(self) -> None:
         """Stop (the button, Esc, the menu): ends a running solve, a generation, the
@@ -1344,20 +1353,20 @@ class MainWindow(QMainWindow):
             self._sync_actions()
 
     def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
-        if self.session.owns(job_id):
+        if self._owns_solve(job_id):
             self.panel.set_progress(nodes, elapsed, solutions)
 
     def _on_solve_failed(self, job_id: int, message: str) -> None:
-        if not self.session.owns(job_id):
+        if not self._owns_solve(job_id):
             return
-        self.session.end_job()
+        self._end_solve()
         self.panel.set_result(message)
         self.show_error(message)
 
     def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
-        if not self.session.owns(job_id) or self.doc is None:
+        if not self._owns_solve(job_id) or self.doc is None:
             return  # the answer of a solve given up on
-        self.session.end_job()
+        self._end_solve()
         self.panel.set_running(False)  # the thread's own "ended" may come a moment later
         self.result = result
         self.recorded_steps = steps
@@ -1725,7 +1734,7 @@ class MainWindow(QMainWindow):
         if self.job is not None:
             self.job.stop()
             self.job = None
-        self.session.end_job()
+        self._end_solve()
         self._cancel_replay()
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
