@@ -288,24 +288,10 @@ def _time_limit_problem(value) -> str | None:
     return None
 
 
-def _sentence(text: str) -> str:
-    """A reason from a kind's check() as a sentence: capital first, full stop last."""
-    text = str(text).strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
 def _reasons(violations) -> str:
-    seen: list[str] = []
-    for v in violations:
-        s = _sentence(v.reason)
-        if s and s not in seen:
-            seen.append(s)
-    if len(seen) > 5:
-        seen = seen[:5] + [f"({len(seen) - 5} more.)"]
-    return " ".join(seen)
+    from .core.solving import reasons
+
+    return reasons(violations)
 
 
 # --- the commands -------------------------------------------------------------------
@@ -481,37 +467,22 @@ def cmd_solve(args) -> int:
     state = kind.solve_start(doc.history().state)
     mode = solver.ALL if args.all else solver.FIRST if args.first else solver.UNIQUE
     reporter = _Reporter("solution") if args.progress else None
+    from .core import solving
+
     with _Interrupt() as interrupt:
         if reporter is not None:
             reporter.line()  # the search has started
-        result = solver.run(
-            kind.solve(state),
-            mode=mode,
-            max_solutions=args.max,
+        solved = solving.search(  # the window's pipeline: the same puzzle, the same words
+            kind, state, mode, args.max,
+            time_limit=args.time_limit,
+            keep=args.list,
             should_stop=lambda: interrupt.requested,
             on_found=reporter.solution if reporter else None,
             on_progress=reporter.progress if reporter else None,
-            time_limit=args.time_limit,
-            keep=args.list,
         )
-    if mode == solver.ALL:  # more solutions than --max: the kind may count them all without listing
-        deadline = None if args.time_limit is None else time.perf_counter() + max(0.0, args.time_limit - result.elapsed)
-        with _Interrupt() as interrupt:
-            solver.count_all(
-                kind, state, result,
-                should_stop=lambda: interrupt.requested or (deadline is not None and time.perf_counter() >= deadline),
-            )
-    sentence = kind.describe_result(result) + solver.counted_note(result)
+    result, sentence, reason = solved.result, solved.sentence, solved.reason
     if result.stop_reason == solver.STOP_REQUESTED:
         sentence = f"Interrupted. {sentence}"
-    reason = None
-    if not result.count:
-        # a well-formed puzzle whose givens break a rule has no solution: say why
-        broken = kind.check(state)
-        if broken:
-            reason = f"The puzzle as given cannot be solved. {_reasons(broken)}"
-            result.complete = True  # the broken rule proves it, however far the search got
-            sentence = f"No solution: {reason[0].lower()}{reason[1:]}"
     if args.json:
         out = {
             "kind": kind.name,

@@ -211,17 +211,17 @@ def run(
 
 
 def count_all(kind, state, result: Result, should_stop: Callable[[], bool] | None = None) -> bool:
-    """After a search for all solutions stopped at ``max_solutions``: the exact total
-    from the kind's counter (``kind.count_solutions``, which counts without listing),
-    set in ``result`` (count, complete, counted).  True if the kind answered; False
-    (``result`` unchanged) if it has no counter, gave up, or ``should_stop()`` said so."""
-    if (
-        result.mode != ALL
-        or result.status != SOLVED
-        or result.complete
-        or result.max_solutions is None
-        or result.count < result.max_solutions
-    ):
+    """After a search for all solutions stopped at ``max_solutions``, or a uniqueness
+    search at its second solution: the exact total from the kind's counter
+    (``kind.count_solutions``, which counts without listing), set in ``result`` (count,
+    complete, counted).  True if the kind answered; False (``result`` unchanged) if it
+    has no counter, gave up, or ``should_stop()`` said so."""
+    if result.status != SOLVED or result.complete:
+        return False
+    if result.mode == ALL:
+        if result.max_solutions is None or result.count < result.max_solutions:
+            return False
+    elif result.mode != UNIQUE or result.count < 2:
         return False
     counter = getattr(kind, "count_solutions", None)
     total = counter(state, should_stop=should_stop) if counter is not None else None
@@ -235,6 +235,8 @@ def counted_note(result: Result) -> str:
     """What a counted result adds to its sentence ("" for any other)."""
     if not result.counted:
         return ""
+    if result.mode == UNIQUE:
+        return f" (The puzzle is not unique: all {result.count:,} were counted without listing them.)"
     return (f" (All {result.count:,} were counted without listing them; the search listed the first "
             f"{result.max_solutions:,}, as many as asked for.)")
 

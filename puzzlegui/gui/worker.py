@@ -19,7 +19,6 @@ interrupted; whoever asked simply ignores an answer it no longer wants.
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import sys
 import threading
@@ -28,7 +27,7 @@ import weakref
 
 from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal
 
-from ..core import solver
+from ..core import solver, solving
 from ..core.kind import PuzzleError
 
 PROGRESS_INTERVAL = 1 / 30  # seconds between progress signals
@@ -58,13 +57,6 @@ def share_the_gil() -> None:
 
 
 _job_ids = itertools.count(1)
-
-
-def _run_accepts(name: str) -> bool:
-    try:
-        return name in inspect.signature(solver.run).parameters
-    except (TypeError, ValueError):  # pragma: no cover
-        return False
 
 
 class SolverWorker(QObject):
@@ -103,8 +95,6 @@ class SolverWorker(QObject):
 
     def run(self) -> None:
         self._go.wait(HOLD_LIMIT_S)
-        steps: list = []
-        seen = 0
         solutions = 0
         nodes = 0
         started = time.perf_counter()
@@ -118,21 +108,9 @@ class SolverWorker(QObject):
                 last_emit = now
                 self.progress.emit(job_id, nodes, now - started, solutions)
 
-        def on_step(step):
-            nonlocal seen
-            seen += 1
-            if len(steps) < MAX_RECORDED_STEPS:
-                steps.append(step)
-            tick()
-
         def on_found(_solution):
-            nonlocal solutions, seen
+            nonlocal solutions
             solutions += 1
-            if self.trace:
-                seen += 1
-            if self.trace and len(steps) < MAX_RECORDED_STEPS:
-                # where the search stood when it found this one: its replay ends here
-                steps.append(solver.Step("found", None, f"Solution {solutions:,} found."))
             # the first solution shows at once; after that, a search finding thousands
             # a second must not flood the GUI thread with one signal each
             tick(force=solutions == 1)
@@ -142,53 +120,25 @@ class SolverWorker(QObject):
             nodes = n
             tick()
 
-        extra = {}
-        should_stop = self._stop.is_set
-        deadline = None if self.time_limit is None else started + self.time_limit
-
-        def stopped_or_late() -> bool:
-            return self._stop.is_set() or (deadline is not None and time.perf_counter() >= deadline)
-
-        if self.time_limit is not None:
-            if _run_accepts("time_limit"):
-                extra["time_limit"] = self.time_limit
-            else:  # an older driver: the worker keeps the time itself
-                should_stop = stopped_or_late
-        if _run_accepts("keep"):
-            extra["keep"] = KEEP_SOLUTIONS
         try:
-            result = solver.run(
-                self.kind.solve(self.state, trace=self.trace),
-                mode=self.mode,
-                max_solutions=self.max_solutions,
-                should_stop=should_stop,
-                on_step=on_step if self.trace else None,
-                on_found=on_found,
-                on_progress=on_progress,
-                **extra,
+            # the command line's pipeline (core/solving.py): the same puzzle, the same words
+            solved = solving.search(
+                self.kind, self.state, self.mode, self.max_solutions,
+                time_limit=self.time_limit, keep=KEEP_SOLUTIONS, should_stop=self._stop.is_set,
+                trace=self.trace, max_steps=MAX_RECORDED_STEPS, on_step=lambda _s: tick(),
+                on_found=on_found, on_progress=on_progress, explain=True,
             )
-            # more solutions than "at most": the kind may count them all without listing,
-            # within what is left of the time limit
-            solver.count_all(self.kind, self.state, result, stopped_or_late)
-            # the sentence is the kind's; on a big board it may take a while, so here
-            describe = getattr(self.kind, "describe_result", solver.describe)
-            description = describe(result) + solver.counted_note(result)
         except PuzzleError as exc:
             self.failed.emit(job_id, str(exc))
             return
         except Exception as exc:  # a solver bug must not take the app down
             self.failed.emit(job_id, f"The solver failed: {type(exc).__name__}: {exc}")
             return
+        result = solved.result
         nodes = max(nodes, result.nodes)
         solutions = max(solutions, result.count)
         tick(force=True)
-        if self.trace and steps and not self._stop.is_set():
-            # "show the search" explains itself where the kind can name its deductions
-            try:
-                steps = self.kind.explain_search(self.state, steps, self._stop.is_set)
-            except Exception:  # noqa: BLE001 - the steps in the solver's own words, then
-                pass
-        self.finished.emit(job_id, result, steps, seen, description)
+        self.finished.emit(job_id, result, solved.steps, solved.seen, solved.sentence)
 
 
 class _SolveThread(QThread):
