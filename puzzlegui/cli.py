@@ -235,7 +235,7 @@ def _export_arguments(p) -> None:
     p.add_argument("--svg", metavar="FILE", help="write the board as an SVG drawing")
     p.add_argument("--pdf", metavar="FILE", help="write a PDF, --per-page puzzles to a page")
     shown = p.add_mutually_exclusive_group()
-    shown.add_argument("--current", action="store_true", help="draw the saved progress, not the puzzle as given")
+    shown.add_argument("--current", action="store_true", help="draw your game as you left it (in the window), else the file's saved progress")
     shown.add_argument("--solved", action="store_true", help="draw a solution (found by the solver)")
     p.add_argument("--cell", type=int, default=32, metavar="PIXELS", help="PNG and SVG: pixels a cell (default 32)")
     p.add_argument("--per-page", type=int, default=4, choices=(1, 2, 4, 6), help="PDF: puzzles a page (default 4)")
@@ -322,12 +322,25 @@ def cmd_list() -> int:
     return EXIT_OK
 
 
+def _played(doc):
+    """The player's game of ``doc`` as the window keeps it in the games database (read,
+    never written), or, if it has none, the progress saved in ``doc``'s file."""
+    from .core import paths, session
+
+    games = session.Session(paths.data_dir(), read_only=True)
+    try:
+        return games.played(doc)
+    finally:
+        games.close()
+
+
 def cmd_check(args) -> int:
     """Exit 0: well-formed and no rule broken; 1: well-formed but the puzzle as given
     (or the saved progress) breaks a rule; 2: not a puzzle of the kind."""
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
-    history = doc.history()  # saved progress must replay too
+    doc.history()  # the file's own progress must replay too
+    history = _played(doc)
     what = f'{kind.name} puzzle "{doc.title}"'
     broken = kind.check(doc.state)
     if broken:
@@ -352,7 +365,7 @@ def cmd_hint(args) -> int:
 
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
-    state = doc.history().state
+    state = _played(doc).state
     if kind.is_solved(state):
         hint, text = None, "The puzzle is already solved: there is no next move."
     else:
@@ -379,7 +392,7 @@ def cmd_check_against_solution(args) -> int:
 
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
-    state = doc.history().state
+    state = _played(doc).state
     what = f'{kind.name} puzzle "{doc.title}"'
     broken = kind.check(doc.state)
     if broken:
@@ -464,7 +477,7 @@ def cmd_solve(args) -> int:
 
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
-    state = kind.solve_start(doc.history().state)
+    state = kind.solve_start(_played(doc).state)  # from where the player is (Rotation solves from there)
     mode = solver.ALL if args.all else solver.FIRST if args.first else solver.UNIQUE
     reporter = _Reporter("solution") if args.progress else None
     from .core import solving
@@ -771,7 +784,7 @@ def cmd_export(args) -> int:
     export.ensure_app()
     items, solutions = [], []
     for doc in docs:
-        state = doc.history().state if args.current else doc.state
+        state = _played(doc).state if args.current else doc.state
         if args.solved:
             solved = export.solved_state(doc.kind, state, time_limit)
             if solved is None:

@@ -97,10 +97,10 @@ def _create_new(path: Path, text: str) -> Path:
 
 
 class Session:
-    def __init__(self, folder, clock=time.time):
+    def __init__(self, folder, clock=time.time, read_only: bool = False):
         self.folder = Path(folder)
         self.clock = clock
-        self.store = store_mod.Store(self.folder, clock)
+        self.store = store_mod.Store(self.folder, clock, read_only=read_only)
         self.current: Game | None = None
         self._games: dict[str, Game] = {}  # games held in memory, least recently used first
         self._current_key: str | None = self.store.current_key
@@ -485,6 +485,17 @@ class Session:
         """Every picture queued so far is on disk when this returns True (games are
         stored as they are saved)."""
         return self.writer.flush(timeout)
+
+    def played(self, doc: files.PuzzleDoc) -> History:
+        """The history of the player's game of ``doc``: the one in the store, unless its
+        file changed since (the file wins, as in the window), else ``doc``'s own
+        progress.  Reads only (the command line's ``--current`` and ``check``)."""
+        game = self.read_game(puzzle_key(doc))
+        if isinstance(game, Game):
+            mtime = _mtime(doc.path) if doc.path is not None else None
+            if doc.path is None or mtime == game.file_mtime:
+                return game.history
+        return doc.history()
 
     def close(self) -> None:
         self.writer.flush(10)

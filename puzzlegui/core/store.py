@@ -239,8 +239,12 @@ _DAMAGED = (sqlite3.DatabaseError, UnicodeDecodeError)
 
 
 class Store:
-    def __init__(self, folder, clock=time.time):
+    def __init__(self, folder, clock=time.time, read_only: bool = False):
+        """The store in ``folder``.  ``read_only`` (the command line reading the games
+        the window keeps): nothing is made, set aside or imported; a database that is
+        missing or does not open reads as empty."""
         self.folder = Path(folder)
+        self.read_only = read_only
         self.path = self.folder / DB_NAME
         self.clock = clock
         self.notices: list[str] = []
@@ -253,6 +257,9 @@ class Store:
 
     # ------------------------------------------------------------------ opening
     def _open(self) -> None:
+        if self.read_only:
+            self._open_read_only()
+            return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -299,6 +306,20 @@ class Store:
             from . import legacy  # the JSON records of earlier versions, once
 
             legacy.import_folder(self)
+
+    def _open_read_only(self) -> None:
+        if _regular_or_absent(self.path) is not None or not self.path.exists():
+            self._in_memory(None)
+            return
+        self._uri = self.path.resolve().as_uri() + "?mode=ro"
+        try:
+            conn = self._conn()
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version != SCHEMA_VERSION or conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("not a games database this version reads")
+        except (*_DAMAGED, OSError):
+            self._close_all()
+            self._in_memory(None)
 
     def _check(self, conn: sqlite3.Connection) -> str | None:
         """None if the database is whole and ours (made now if it is new), "newer" if a
@@ -371,7 +392,7 @@ class Store:
             # text that is not UTF-8 (written by another program) reads as U+FFFD, not an error
             conn.text_factory = lambda raw: raw.decode("utf-8", "replace")
             try:
-                if self.persistent:
+                if self.persistent and not self.read_only:
                     conn.execute("PRAGMA journal_mode=WAL")
                     # a commit reaches the operating system at once (a kill loses nothing),
                     # and the disk at the next checkpoint: no fsync on every move

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings
+
+from ..core import paths
 
 ORGANIZATION = "puzzlegui"
 APPLICATION = "puzzlegui"
@@ -87,13 +89,9 @@ class Settings:
 
 
 def data_dir() -> Path:
-    """Where the games on record (core.session) and the user's own puzzles live."""
-    # GenericDataLocation + our own name, so the folder does not depend on the
-    # QApplication's name (tests and the real app must agree)
-    base = QStandardPaths.writableLocation(QStandardPaths.GenericDataLocation)
-    if not base:
-        base = str(Path.home() / ".local" / "share")
-    return Path(base) / APPLICATION
+    """Where the games (core/store.py) and the user's own puzzles live: core/paths.py,
+    so the window and the command line find the same games."""
+    return paths.data_dir()
 
 
 def puzzles_dir() -> Path:
