@@ -232,3 +232,24 @@ def test_the_registry_knows_every_kind_title_without_importing_it():
 
     for name in registry.names():
         assert registry.title(name) == registry.get(name).title
+
+
+@pytest.mark.parametrize("name", ["tracks", "rotation", "kurosu", "strips", "demo"])
+def test_every_kind_gives_the_front_end_what_gui_kinds_declares(qapp, demo_kind, name):
+    """The one lookup (gui/kinds.py) finds each kind's Board and Editor, and each has
+    everything the window calls; the demo kind, registered by the tests alone, too: a
+    kind needs no change in gui/."""
+    from puzzlegui.core import registry
+    from puzzlegui.gui import kinds
+    from puzzlegui.gui.board import BoardWidget
+
+    kind = registry.get(name)
+    board = kinds.board_class(name)(kind)
+    assert isinstance(board, BoardWidget)
+    assert all(hasattr(board, member) for member in kinds.BOARD_CONTRACT)
+    editor = kinds.editor_class(name)
+    if name == "demo":
+        assert editor is None  # entered as text: the dialog has no Board tab
+    else:
+        assert all(hasattr(editor, member) for member in kinds.EDITOR_CONTRACT)
+    board.deleteLater()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import importlib
 import random
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ..core import registry
 from ..core.kind import PuzzleError, PuzzleKind
+from . import kinds
 
 ERROR_ON_LIGHT = "#b3261e"  # a dark red: 6.5:1 on white
 ERROR_ON_DARK = "#ffb4ab"  # a pale red: 9:1 on #202020
@@ -256,12 +256,9 @@ class EditDialog(QDialog):
         self.tabs = QTabWidget()
         self.editor = None
         self._guard = None
-        try:
-            module = importlib.import_module(registry.KIND_MODULES[kind.name] + ".editor")
-        except ModuleNotFoundError:
-            module = None
-        if module is not None:
-            self.editor = module.Editor(kind, state)
+        editor = kinds.editor_class(kind.name)
+        if editor is not None:
+            self.editor = editor(kind, state)
             self.editor.changed.connect(self._validate)
             self.tabs.addTab(self.editor, "Board")
             self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)

@@ -68,12 +68,12 @@ class _Drawn:
     """A hidden board set to ``state``, sized so its cells are ``cell`` pixels."""
 
     def __init__(self, kind, state, cell: float = 32):
-        import importlib
 
         ensure_app()
         self.kind = _kind(kind)
-        module = importlib.import_module(registry.widget_module(self.kind.name))
-        self.board = module.Board(self.kind)
+        from .kinds import board_class
+
+        self.board = board_class(self.kind.name)(self.kind)
         self.board.set_interactive(False)
         self.board.animation_ms = 0
         self.board.set_state(state)

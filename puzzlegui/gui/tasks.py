@@ -68,13 +68,12 @@ def _reap(process, tries: int = 50) -> None:
 def _prepare(kind_name: str, puzzle: dict):
     """On the pool: the generated puzzle decoded, and the board's module imported (its
     first import takes tens of ms), so the GUI thread only has to show it."""
-    import importlib
-
     from ..core import registry
     from ..core.kind import PuzzleError
+    from .kinds import preload
 
     kind = registry.get(kind_name)
-    importlib.import_module(registry.widget_module(kind_name))
+    preload(kind_name)
     try:
         return "ok", kind.decode(puzzle)
     except PuzzleError as exc:

@@ -189,12 +189,9 @@ class Thumbnails(QObject):
     def _board_for(self, kind):
         board = self._boards.get(kind.name)
         if board is None:
-            import importlib
+            from .kinds import board_class
 
-            from ..core import registry
-
-            module = importlib.import_module(registry.widget_module(kind.name))
-            board = module.Board(kind)
+            board = board_class(kind.name)(kind)
             board.set_interactive(False)
             board.setAttribute(Qt.WA_DontShowOnScreen, True)
             board.animation_ms = 0
@@ -267,9 +264,7 @@ BATCH = 16  # puzzles loaded per trip to the pool
 def _load(batch) -> list:
     """On the pool: each loader's (kind, state), and each kind's board module imported, so
     the GUI thread only draws.  A puzzle that will not load has no picture."""
-    import importlib
-
-    from ..core import registry
+    from .kinds import preload
 
     out = []
     for key, loader in batch:
@@ -281,7 +276,7 @@ def _load(batch) -> list:
             continue
         kind, state = made
         try:
-            importlib.import_module(registry.widget_module(kind.name))
+            preload(kind.name)
         except Exception:  # noqa: BLE001
             continue
         out.append((key, kind, state))

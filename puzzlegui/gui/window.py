@@ -8,7 +8,6 @@ solver runs in a SolveJob (its own thread); the Player replays what it recorded.
 from __future__ import annotations
 
 import gc
-import importlib
 import os
 import time
 from pathlib import Path
@@ -38,7 +37,7 @@ from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import theme
+from . import kinds, theme
 from . import settings as settings_mod
 from .board import BoardView
 from .widgets import ElidedLabel
@@ -897,8 +896,7 @@ class MainWindow(QMainWindow):
         old_panel = self.side_scroll.takeWidget()
         if old_panel is not None:
             old_panel.deleteLater()
-        module = importlib.import_module(registry.widget_module(kind.name))
-        self.board = module.Board(kind)
+        self.board = kinds.board_class(kind.name)(kind)
         self.board.animation_ms = self._animation_ms()
         self.board.moveRequested.connect(self.play_move)
         self.board.backToGame.connect(self.back_to_game)
