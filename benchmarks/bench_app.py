@@ -398,7 +398,7 @@ def long_game_moment(w, heart, doc, solution_moves) -> float:
     while h.weight + len(solution_moves) + 1 <= MAX_MOVES:  # made once, read back each run
         h.push(batch)
         h.push(RESTART)
-    w.autosave()
+    w.session.save()  # pushed on the history directly, past the game object: stored by hand
     key = w.game.key
     w.load_doc(files.load_builtin(files.builtins()[0].name))
     w.session._games.pop(key)  # forgotten, as after a restart: its record is read back

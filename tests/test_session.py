@@ -93,9 +93,11 @@ def test_switching_files_keeps_each_game_with_its_own_path(folder, tmp_path):
     gx = session.open(files.load_path(x))
     gx.history.push(kurosu_move(gx.history.state))
     session.save()
-    session.open(files.load_path(y))  # killed here, before Y was ever saved
+    session.open(files.load_path(y))  # killed here: Y is stored as it is opened
     restored = Session(folder, clock=Clock()).restore()
-    assert restored.doc.path == x and restored.doc.kind.name == "kurosu"
+    assert restored.doc.path == y and restored.doc.kind.name == "rotation" and not len(restored.history)
+    back = Session(folder, clock=Clock()).open(files.load_path(x))
+    assert back.doc.path == x and back.history.moves() == gx.history.moves()
 
 
 def test_a_file_changed_on_disk_wins_over_its_record(folder, tmp_path):
@@ -382,13 +384,19 @@ def test_games_held_in_memory_are_bounded_and_come_back_from_their_records(folde
     assert again.history.state == first.history.state and len(again.history) == 1
 
 
-def test_a_game_changed_since_its_last_save_is_never_let_go(folder):
+def test_a_game_the_store_does_not_hold_as_it_is_is_never_let_go(folder, monkeypatch):
+    """Leaving a game stores it; where the store refuses (a full disk), the game stays in
+    memory however many others are opened."""
+    from test_store import Refusing
+
     from puzzlegui.core.session import MAX_GAMES_HELD
 
     session = Session(folder, clock=Clock())
     first = session.open(files.load_builtin(builtin("kurosu")))
-    session.save()
-    first.history.push(kurosu_move(first.history.state))  # not saved
+    real = session.store._conn()
+    monkeypatch.setattr(session.store, "_conn", lambda: Refusing(real))
+    first.play(kurosu_move(first.history.state))  # the store refuses it
+    assert session.take_error() is not None and not first.on_record
     for b in [b for b in files.builtins() if b.name != first.doc.name][: MAX_GAMES_HELD + 2]:
         session.open(files.load_builtin(b.name))
     assert session.open(files.load_builtin(first.doc.name)) is first

@@ -29,6 +29,9 @@ from .store import GENERATED, IN_PROGRESS, NEW, SOLVED, source_of
 
 #: the longest stretch one tick of the clock counts (a suspended laptop is not play)
 MAX_TICK_S = 60.0
+#: the clock is stored with every change of the game, and between changes at least this
+#: often while it runs (a kill loses at most this much time on the clock)
+CLOCK_STORED_EVERY_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,7 @@ class Game:
     active: bool = False
     paused: bool = False
     _last_tick: float | None = field(default=None, repr=False, compare=False)
+    _clock_stored: float = field(default=0.0, repr=False, compare=False)  # elapsed when last stored
     # the background answers: the newest serial asked for of each kind, and a counter
     revision: int = 0
     _serial: int = field(default=0, repr=False, compare=False)
@@ -326,13 +330,29 @@ class Game:
     def _changed(self) -> None:
         self._follow_position()
         self.revision += 1
+        self._store()
+
+    # ------------------------------------------------------------------ when it is stored
+    # This is the one place that decides when the game is saved: after every change, when
+    # the player leaves it (the window goes to the back, another puzzle is opened, the app
+    # quits), and every CLOCK_STORED_EVERY_S of play in between.
+    def _store(self) -> None:
+        self._clock_stored = self.attempt.elapsed
         if self.shelf is not None:
             self.shelf.changed(self)
+
+    def leave(self, now: float) -> None:
+        """The player leaves the game (another puzzle, the app quits): its clock stops
+        and it is stored as it is."""
+        self.set_active(False, now)
+        self._store()
 
     # ------------------------------------------------------------------ the clock
     def set_active(self, active: bool, now: float) -> None:
         """The window came to the front (True) or went to the back or was minimised."""
         self.tick(now)
+        if self.active and not active and self.attempt.elapsed != self._clock_stored:
+            self._store()  # the time played so far, as the player goes
         self.active = active
 
     def pause(self, paused: bool, now: float) -> None:
@@ -345,6 +365,8 @@ class Game:
         if last is None or not self.active or self.paused or self.status == SOLVED:
             return
         self.attempt.elapsed += min(max(0.0, now - last), MAX_TICK_S)
+        if self.attempt.elapsed - self._clock_stored >= CLOCK_STORED_EVERY_S:
+            self._store()
 
     # ------------------------------------------------------------------ background answers
     def ticket(self, what: str) -> Ticket:

@@ -97,9 +97,10 @@ def _create_new(path: Path, text: str) -> Path:
 
 
 class Session:
-    def __init__(self, folder, clock=time.time, read_only: bool = False):
+    def __init__(self, folder, clock=time.time, read_only: bool = False, ticks=time.monotonic):
         self.folder = Path(folder)
-        self.clock = clock
+        self.clock = clock  # wall time: when a game was last played
+        self.ticks = ticks  # the games' clocks run on this one (core/game.py)
         self.store = store_mod.Store(self.folder, clock, read_only=read_only)
         self.current: Game | None = None
         self._games: dict[str, Game] = {}  # games held in memory, least recently used first
@@ -157,9 +158,8 @@ class Session:
             return self.store.stats_for(game.key) or Stats(game.key, game.title, game.doc.kind.name)
 
     def changed(self, game: Game) -> None:
-        """``game`` has a new entry, or moved along its history: it is stored now (a
-        move is one row), so a kill loses nothing.  This is the one place that decides
-        when a game is saved."""
+        """``game`` asks to be stored (it decides when: core/game.py): now, and a move
+        is one row, so a kill loses nothing."""
         try:
             self.save(game)
         except StoreError as exc:
@@ -375,9 +375,14 @@ class Session:
         return game
 
     def _set_current(self, game: Game) -> None:
+        previous = self.current
+        if previous is not None and previous is not game:
+            previous.leave(self.ticks())
         self.current = game
         self._current_key = game.key
-        if game.rev is not None:  # a game not stored yet becomes the store's current when it is
+        if game.rev is None or not game.on_record:
+            self.changed(game)  # a new puzzle's game is stored as it is opened (and made current there)
+        else:
             self._store_current()
 
     def _store_current(self) -> None:
@@ -498,6 +503,10 @@ class Session:
         return doc.history()
 
     def close(self) -> None:
+        """The app quits: the game on show is left (stored with its clock), the pictures
+        written, the store closed."""
+        if self.current is not None:
+            self.current.leave(self.ticks())
         self.writer.flush(10)
         self.store.close()
 

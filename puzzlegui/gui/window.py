@@ -873,12 +873,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self._show_game()
-        self.autosave()  # a new game goes into the store; its library line shows it
+        self._store_problem()  # the game is stored as it is opened (core/session.py)
+        self._mark_library_item()
 
     def _save_current_game(self) -> None:
         if self.session.current is not None:
             self._store_thumbnail()
-            self.autosave()  # the clock's last seconds (every move is stored already)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
@@ -977,25 +977,15 @@ class MainWindow(QMainWindow):
         self.refresh_library()
         return True
 
-    def autosave(self) -> None:
-        """Store what changed of the current game (after every move, and on quitting,
-        SIGTERM and switching puzzles): a move is one row of the game store, on disk
-        when this returns.  A failure is said once; the game stays in memory."""
-        if self.session.current is None:
-            return
-        try:
-            self.session.save()
-        except (OSError, UnicodeError, PuzzleError) as exc:
-            self._autosave_failed(exc)
-            return
-        self._autosave_error = None
-        self._mark_library_item()
-
     def _store_problem(self) -> None:
-        """Say (once) that a statistics write failed; play goes on."""
+        """Say (once) that the game store refused a write; play goes on, the game is in
+        memory and Save As is offered.  (When a game is stored is the game object's
+        business, core/game.py: the window only reports.)"""
         error = self.session.take_error()
         if error is not None:
             self._autosave_failed(error)
+        else:
+            self._autosave_error = None
 
     def _mark_library_item(self) -> None:
         """The open puzzle's library line shows its state (new, in progress, solved)."""
@@ -1079,8 +1069,8 @@ class MainWindow(QMainWindow):
             self.puzzleSolved.emit()
         self._show_clock()
         self._sync_actions()
-        self.autosave()
         self._store_problem()
+        self._mark_library_item()
         self.gameChanged.emit()
 
     def hint(self) -> None:
@@ -1748,8 +1738,7 @@ class MainWindow(QMainWindow):
         if self._scheme_connected:
             self._scheme_connected = False
             QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
-        self.autosave()
-        self.session.close()  # the pictures written, the game store closed
+        self.session.close()  # the game left (stored with its clock), the pictures written
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -253,3 +253,30 @@ def test_random_play_keeps_the_invariants(tmp_path_factory, actions):
     unaided = [f.elapsed for f in finishes if f.how == "unaided"]
     assert (st_.best if st_ else None) == (min(unaided) if unaided else None)  # best = least unaided time
     session.close()
+
+
+def test_the_game_decides_when_it_is_stored_the_clock_too(session, tmp_path):
+    """After every change; while the clock runs, every CLOCK_STORED_EVERY_S of play;
+    and when the player leaves (the window goes to the back, another puzzle opens)."""
+    from puzzlegui.core.game import CLOCK_STORED_EVERY_S
+
+    def stored_elapsed():
+        other = Session(tmp_path / "data", read_only=True)
+        try:
+            return other.read_game(game.key).elapsed
+        finally:
+            other.close()
+
+    session.ticks = lambda: 101.0  # the clock the session leaves games by
+    game = mystery_box(session)
+    game.set_active(True, 0.0)
+    game.tick(CLOCK_STORED_EVERY_S - 1)
+    assert stored_elapsed() == 0  # not yet
+    game.tick(CLOCK_STORED_EVERY_S + 1)
+    assert stored_elapsed() == CLOCK_STORED_EVERY_S + 1
+    game.tick(CLOCK_STORED_EVERY_S + 3)
+    game.set_active(False, CLOCK_STORED_EVERY_S + 4)  # the window goes to the back
+    assert stored_elapsed() == CLOCK_STORED_EVERY_S + 4
+    game.set_active(True, 100.0)
+    session.open(files.load_builtin("twiddle-3x3"))  # another puzzle: this one is left
+    assert stored_elapsed() == CLOCK_STORED_EVERY_S + 5 and not game.active
