@@ -40,6 +40,7 @@ from ..core.kind import PuzzleError
 from . import kinds, theme
 from . import settings as settings_mod
 from .board import BoardView
+from .text import plain_tip
 from .widgets import ElidedLabel
 from .player import Player
 from .thumbnails import SIZE as THUMB_SIZE
@@ -339,7 +340,7 @@ class MainWindow(QMainWindow):
         best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
         item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
         record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
-        item.setToolTip(0, f"{title}\n{tip}\n{status}{record}")
+        item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
         item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
         item.setData(0, Qt.UserRole, source)
         item.setData(0, Qt.UserRole + 1, status)
