@@ -241,3 +241,78 @@ def test_the_format_md_example_collection_loads(tmp_path):
     path.write_text(block, encoding="utf-8")
     coll = collection.load(path)
     assert not coll.skipped and [i.kind for i in coll.items] == ["kurosu", "rotation", "strips"]
+
+
+# --- reading a big collection: progress, giving up, left unread (issue 22) ----------------
+def puzzle_folder(folder, count):
+    """``count`` puzzle files in ``folder``, each a built-in with a title of its own."""
+    folder.mkdir()
+    doc = files.load_builtin("tracks-mums-2008")
+    for n in range(1, count + 1):
+        doc.meta["title"] = f"Puzzle {n}"
+        (folder / f"p{n:02}.json").write_text(files.dumps(doc), encoding="utf-8")
+    return folder
+
+
+def test_a_folder_reports_its_progress_file_by_file(tmp_path):
+    folder = puzzle_folder(tmp_path / "many", 5)
+    (folder / "sub.json").mkdir()  # not a puzzle file: not counted as read
+    seen = []
+    coll = collection.load(folder, progress=lambda done, total: seen.append((done, total)))
+    assert len(coll) == 5
+    assert seen == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+
+
+def test_a_reading_given_up_stops_at_the_next_file(tmp_path):
+    folder = puzzle_folder(tmp_path / "many", 6)
+    seen = []
+    with pytest.raises(collection.Cancelled):
+        collection.load(folder, progress=lambda done, total: seen.append(done), cancelled=lambda: len(seen) >= 2)
+    assert seen == [1, 2]
+
+
+def test_a_collection_file_reports_its_lines_and_can_be_given_up(tmp_path):
+    docs = [files.load_builtin(b.name) for b in files.builtins() if b.kind == "kurosu"][:3]
+    path = tmp_path / "ids.txt"
+    path.write_text(collection.dumps(docs, "Three"), encoding="utf-8")
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    seen = []
+    coll = collection.load(path, progress=lambda done, total: seen.append((done, total)))
+    assert len(coll) == 3 and seen == [(lines - 2, lines), (lines - 1, lines), (lines, lines)]
+    with pytest.raises(collection.Cancelled):
+        collection.load(path, cancelled=lambda: True)
+
+
+def test_a_folder_is_cut_at_its_caps_and_says_so(tmp_path, monkeypatch):
+    folder = puzzle_folder(tmp_path / "many", 5)
+    monkeypatch.setattr(collection, "MAX_PUZZLES", 3)
+    seen = []
+    coll = collection.load(folder, progress=lambda done, total: seen.append((done, total)))
+    assert len(coll) == 3 and seen[-1] == (3, 3)
+    assert coll.skipped == ["only the first 3 puzzle files of " + str(folder) + " are read."]
+    monkeypatch.setattr(collection, "MAX_PUZZLES", 1000)
+    size = (folder / "p01.json").stat().st_size
+    monkeypatch.setattr(collection, "MAX_FOLDER_BYTES", 2 * size + 1)
+    coll = collection.load(folder)
+    assert len(coll) == 2 and "p03.json and the files after it are not read" in coll.skipped[0]
+
+
+def test_load_source_can_leave_a_collection_unread(tmp_path):
+    folder = puzzle_folder(tmp_path / "many", 2)
+    with pytest.raises(collection.Unread) as caught:
+        files.load_source(str(folder), read_collections=False)
+    assert caught.value.path == folder and caught.value.text is None and caught.value.number is None
+    path = tmp_path / "ids.txt"
+    text = collection.dumps([files.load_builtin(b.name) for b in files.builtins() if b.kind == "kurosu"][:2])
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(collection.Unread) as caught:
+        files.load_source(str(path), read_collections=False)
+    assert caught.value.text == text  # read once: the reader is handed it
+    with pytest.raises(collection.Unread) as caught:
+        files.load_source(f"{path}#2", read_collections=False)
+    assert caught.value.path == path and caught.value.number == 2
+    # a puzzle file is a puzzle file, as ever
+    assert files.load_source(str(folder / "p01.json"), read_collections=False).title == "Puzzle 1"
+    # read, puzzle 2 of the collection is the same puzzle as load_source gives
+    coll = collection.load(path, text=caught.value.text)
+    assert section(collection.item_doc(coll, 2)) == section(files.load_source(f"{path}#2"))

@@ -296,7 +296,8 @@ def test_a_collection_opens_as_a_library_group_with_a_game_each(qtbot, window, t
     ids = [kind.format_game_id(files.load_builtin(n).state) for n in names]
     path = tmp_path / "three.txt"
     path.write_text("# puzzlegui collection\n" + "".join(f"kurosu:{i}\n" for i in ids) + "nonsense:zzz\n")
-    assert window.open_source(str(path))
+    with qtbot.waitSignal(window.collectionRead, timeout=10000):  # read on the pool
+        assert window.open_source(str(path))
     assert "line 5" in window.error_box.text()  # the bad line, named, once
     window.error_box.close()
     group = next(window.library.topLevelItem(i) for i in range(window.library.topLevelItemCount())

@@ -17,8 +17,15 @@ subfolders), sorted by name with numbers in order.
 
 Bounds: at most MAX_PUZZLES entries (later lines are not read, and a note says so), a
 line of at most MAX_LINE_CHARS characters, the file itself read by files.read_text_file
-(a regular file of at most 8 MiB), a folder's files at most MAX_FOLDER_BYTES in all.  A
-bad entry is skipped with a sentence naming its line (or file); the rest still open.
+(a regular file of at most 8 MiB), a folder's files at most MAX_FOLDER_BYTES in all (a
+note says where the folder was cut).  A bad entry is skipped with a sentence naming its
+line (or file); the rest still open.
+
+A big collection takes seconds to read (a folder of 28 MB of long games: 23 s), so the
+readers take ``progress(done, total)``, called after each file or entry, and
+``cancelled()``, asked before each: when it says so, the reading ends with Cancelled.
+The window reads collections on its pool with both (gui/window.py); the command line
+reads them as they are.
 
 Every puzzle of a collection has a SOURCE that files.load_source opens again: ``PATH#N``,
 the N-th entry (1-based, bad lines counted, so a number keeps meaning the same line), or
@@ -115,6 +122,22 @@ class Collection:
         return f"{head}: {shown}{more}"
 
 
+class Cancelled(Exception):
+    """A reading given up on: the caller's ``cancelled()`` said so.  No collection."""
+
+
+class Unread(PuzzleError):
+    """files.load_source(..., read_collections=False) met a collection and left it unread,
+    for the caller to read (the window does, off the GUI thread): the ``path`` of a folder
+    or a collection file, that file's ``text`` (already read), the N of ``PATH#N``."""
+
+    def __init__(self, path, text: str | None = None, number: int | None = None):
+        self.path = Path(path)
+        self.text = text
+        self.number = number
+        super().__init__(f"{_name(path)} is a collection of puzzles, not read yet.")
+
+
 class IsCollection(PuzzleError):
     """files.load_source was given a collection of several puzzles: the caller decides
     (the window lists it and opens the first; solve and check ask for ``PATH#N``)."""
@@ -182,9 +205,12 @@ def is_collection_text(text: str) -> bool:
 
 
 # --- reading -----------------------------------------------------------------------------
-def parse(text: str, path, kind: str | None = None) -> Collection:
+def parse(text: str, path, kind: str | None = None, progress=None, cancelled=None) -> Collection:
     """The collection in ``text`` (read from ``path``); ``kind`` is the kind of plain IDs
-    before any ``# kind:`` line.  PuzzleError when no entry at all can be read."""
+    before any ``# kind:`` line.  PuzzleError when no entry at all can be read.
+
+    ``progress(line, lines)`` is called after each entry, ``cancelled()`` asked before
+    each (Cancelled when it says so)."""
     path = Path(path)
     base = os.path.abspath(path)
     kinds = registry.names()
@@ -193,7 +219,8 @@ def parse(text: str, path, kind: str | None = None) -> Collection:
     items: list[Item] = []
     skips: list[Skipped] = []
     number = 0
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for lineno, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE_CHARS:
             if raw.lstrip().startswith("#"):
                 continue
@@ -227,16 +254,19 @@ def parse(text: str, path, kind: str | None = None) -> Collection:
         if number > MAX_PUZZLES:
             skips.append(Skipped(None, _too_many(lineno)))
             break
+        if cancelled is not None and cancelled():
+            raise Cancelled()
         fallback = f"{title or validate.safe_text(path.stem)} #{number}"
         try:
             doc = _entry(line, default_kind, kinds, fallback)
         except PuzzleError as exc:
             skips.append(Skipped(number, f"line {lineno}: {exc}"))
-            continue
         except RecursionError:
             skips.append(Skipped(number, f"line {lineno}: the puzzle is nested too deeply to read."))
-            continue
-        items.append(Item(number, f"{base}#{number}", doc, lineno))
+        else:
+            items.append(Item(number, f"{base}#{number}", doc, lineno))
+        if progress is not None:
+            progress(lineno, len(lines))
     coll = Collection(title or validate.safe_text(path.stem), path, items, skips)
     if not items:
         if skips:
@@ -281,17 +311,22 @@ def _natural(name: str):
     return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", name) if part]
 
 
-def load_folder(path) -> Collection:
+def load_folder(path, progress=None, cancelled=None) -> Collection:
     """The ``*.json`` puzzle files of a folder (not its subfolders), sorted by name with
-    numbers in order; PuzzleError when it holds none."""
+    numbers in order; PuzzleError when it holds none.
+
+    ``progress(files, total)`` is called after each file, ``cancelled()`` asked before
+    each (Cancelled when it says so); ``total`` counts the files that will be looked at."""
     path = Path(path)
     name = _name(path)
     found: list[str] = []
+    shown_total = 0  # the puzzle files progress counts to (regular files, as the listing says)
     try:
         with os.scandir(path) as entries:
             for e in entries:
                 if e.name.endswith(".json") and not e.name.startswith("."):
                     found.append(e.name)
+                    shown_total += _is_file(e)
                     if len(found) > 50 * MAX_PUZZLES:
                         break
     except OSError as exc:
@@ -301,7 +336,10 @@ def load_folder(path) -> Collection:
     skips: list[Skipped] = []
     total = 0
     regular = 0
+    shown_total = min(shown_total, MAX_PUZZLES)
     for file_name in found:
+        if cancelled is not None and cancelled():
+            raise Cancelled()
         file_path = path / file_name
         try:
             st = os.stat(file_path)
@@ -321,17 +359,25 @@ def load_folder(path) -> Collection:
             doc = _json_file(file_path)
         except PuzzleError as exc:
             skips.append(Skipped(regular, str(exc)))
-            continue
         except RecursionError:
             skips.append(Skipped(regular, f"{_name(file_path)}: the puzzle is nested too deeply to read."))
-            continue
-        items.append(Item(regular, os.path.abspath(file_path), doc))
+        else:
+            items.append(Item(regular, os.path.abspath(file_path), doc))
+        if progress is not None:
+            progress(regular, max(regular, shown_total))  # (a file may have come since)
     if not regular:
         raise PuzzleError(f"{name} is a folder, not a puzzle file, and it holds no puzzle files (*.json).")
     coll = Collection(validate.safe_text(path.resolve().name or str(path)), path, items, skips, folder=True)
     if not items:
         raise PuzzleError(f"{name} is a folder, not a puzzle file, and none of its puzzle files can be read. {coll.skipped_text()}")
     return coll
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def _json_file(path: Path) -> files.PuzzleDoc:
@@ -342,16 +388,19 @@ def _json_file(path: Path) -> files.PuzzleDoc:
     return doc
 
 
-def load(path, kind: str | None = None) -> Collection:
+def load(path, kind: str | None = None, text: str | None = None, progress=None, cancelled=None) -> Collection:
     """The collection in a file or folder.  A puzzle file (JSON) is refused with a
-    sentence; any other text is read as a collection, header or not."""
+    sentence; any other text is read as a collection, header or not.  ``text`` is the
+    file's, when the caller has read it already (Unread carries it); ``progress`` and
+    ``cancelled`` as for load_folder and parse."""
     path = Path(path)
-    if is_folder(path):
-        return load_folder(path)
-    text = files.read_text_file(path)
+    if text is None and is_folder(path):
+        return load_folder(path, progress, cancelled)
+    if text is None:
+        text = files.read_text_file(path)
     if text.lstrip().startswith("{"):
         raise PuzzleError(f"{_name(path)} holds one puzzle, not a collection; open it without \u201c#N\u201d.")
-    return parse(text, path, kind)
+    return parse(text, path, kind, progress, cancelled)
 
 
 def split_source(source: str) -> tuple[Path, int] | None:
@@ -370,11 +419,17 @@ def split_source(source: str) -> tuple[Path, int] | None:
 
 def load_item(path, number: int, kind: str | None = None) -> files.PuzzleDoc:
     """Puzzle ``number`` (1-based) of the collection at ``path``: a fresh doc each call."""
-    coll = load(path, kind)
+    return item_doc(load(path, kind), number, kind)
+
+
+def item_doc(coll: Collection, number: int, kind: str | None = None) -> files.PuzzleDoc:
+    """Puzzle ``number`` (1-based) of ``coll``, read already: a fresh doc each call, so a
+    game played on it never changes the collection's own.  PuzzleError when there is none
+    (or, with ``kind``, when it is of another kind)."""
     item = coll.item(number)
     doc = replace(item.doc, meta=dict(item.doc.meta), progress=list(item.doc.progress))
     if kind is not None and doc.kind.name != registry.get(kind).name:
-        raise PuzzleError(f"Puzzle {number} of {_name(path)} is a {doc.kind.name} puzzle, not {validate.safe_text(str(kind))[:40]}.")
+        raise PuzzleError(f"Puzzle {number} of {_name(coll.path)} is a {doc.kind.name} puzzle, not {validate.safe_text(str(kind))[:40]}.")
     return doc
 
 

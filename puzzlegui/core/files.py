@@ -243,19 +243,25 @@ def _check_regular(st: os.stat_result, name: str) -> None:
         raise PuzzleError(f"{name}: the file is {st.st_size:,} bytes; puzzle files are at most {MAX_FILE_BYTES:,}.")
 
 
-def load_path(path, kind: str | None = None) -> PuzzleDoc:
+def load_path(path, kind: str | None = None, read_collections: bool = True) -> PuzzleDoc:
     """A puzzle file; with ``kind``, also that kind's plain text layout or a game ID.
 
     A collection (a folder of puzzle files, or a text file of game IDs: core/collection)
     of exactly one puzzle is that puzzle; of more, collection.IsCollection (a
-    PuzzleError whose sentence says to choose one as ``PATH#N``) carries it."""
+    PuzzleError whose sentence says to choose one as ``PATH#N``) carries it.  With
+    ``read_collections`` false a collection is not read: collection.Unread says where
+    it is, for the caller to read (the window, off the GUI thread)."""
     from . import collection
 
     path = Path(path)
     if collection.is_folder(path):
+        if not read_collections:
+            raise collection.Unread(path)
         return collection.one_or_raise(collection.load_folder(path))
     text = read_text_file(path)
     if collection.is_collection_text(text):
+        if not read_collections:
+            raise collection.Unread(path, text)
         return collection.one_or_raise(collection.parse(text, path, kind))
     if text.lstrip().startswith("{") or kind is None:
         doc = _of_kind(loads(text, _name(path)), kind, f"{_name(path)} holds a")
@@ -344,10 +350,12 @@ def load_builtin(name: str) -> PuzzleDoc:
 
 
 # --- SOURCE: a path, a built-in name, or a game ID -----------------------------------
-def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
+def load_source(source: str, kind: str | None = None, read_collections: bool = True) -> PuzzleDoc:
     """What the command line and Open accept: a file path, a built-in puzzle's name, or
     a game ID (with ``kind``, or written as ``KIND:ID``); ``PATH#N`` is puzzle N of a
-    collection, and a collection's PATH alone raises collection.IsCollection."""
+    collection, and a collection's PATH alone raises collection.IsCollection.  With
+    ``read_collections`` false, a collection's PATH or PATH#N raises collection.Unread
+    instead, before the collection is read (load_path)."""
     source = str(source)
     if len(source) > 100_000:
         raise PuzzleError("The puzzle source is too long to be a file name or game ID.")
@@ -357,11 +365,13 @@ def load_source(source: str, kind: str | None = None) -> PuzzleDoc:
     except (OSError, ValueError):
         is_file = False
     if is_file:
-        return load_path(path, kind)
+        return load_path(path, kind, read_collections)
     from . import collection
 
     picked = collection.split_source(source)  # PATH#N: puzzle N of a collection
     if picked is not None:
+        if not read_collections:
+            raise collection.Unread(picked[0], number=picked[1])
         return collection.load_item(picked[0], picked[1], kind)
     if any(b.name == source for b in builtins()):
         return _of_kind(load_builtin(source), kind, f'The built-in puzzle "{source}" is a')

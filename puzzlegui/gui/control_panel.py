@@ -107,6 +107,7 @@ class SolverPanel(QWidget):
         form.addRow("Time", self.time_label)
         form.addRow("Solutions", self.found_label)
         self.result_label = QLabel("Press Solve to let the solver work on this puzzle.")
+        self.result_label.setTextFormat(Qt.PlainText)  # a sentence that may quote the puzzle: never HTML
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.result_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
@@ -166,6 +167,7 @@ class SolverPanel(QWidget):
         v.addLayout(speed)
 
         self.step_label = QLabel("")
+        self.step_label.setTextFormat(Qt.PlainText)  # the kind's sentence about a step: never HTML
         self.step_label.setWordWrap(True)
         self.step_label.setMinimumHeight(40)
         self.step_label.setAlignment(Qt.AlignTop | Qt.AlignLeft)

@@ -28,16 +28,10 @@ from PySide6.QtWidgets import (
 from ..core import registry
 from ..core.kind import PuzzleError, PuzzleKind
 from . import kinds
+from .text import plain_label
 
 ERROR_ON_LIGHT = "#b3261e"  # a dark red: 6.5:1 on white
 ERROR_ON_DARK = "#ffb4ab"  # a pale red: 9:1 on #202020
-
-
-def plain_label(text: str = "") -> QLabel:
-    """A label that shows ``text`` as it is: never read as HTML (it may come from a file)."""
-    label = QLabel(text)
-    label.setTextFormat(Qt.PlainText)
-    return label
 
 
 class ErrorLabel(QLabel):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
+from .text import plain_tip
+
 
 class ElidedLabel(QLabel):
     """One line of plain text that never pushes its neighbours: cut with "…" to the room
@@ -19,7 +21,7 @@ class ElidedLabel(QLabel):
 
     def set_full_text(self, text: str) -> None:
         self._full = text
-        self.setToolTip(text)
+        self.setToolTip(plain_tip(text))  # a tooltip is always guessed: escaped
         self._elide()
 
     def full_text(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,20 +33,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import files, registry, solver
+from ..core import files, gcpause, registry, solver, validate
 from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
+from ..core.text import plural
 from . import kinds, theme
 from . import settings as settings_mod
 from .board import BoardView
+from .text import plain_tip
 from .widgets import ElidedLabel
 from .player import Player
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
 from .player import checkpoints as replay_checkpoints
-from .worker import Background, SolveJob, wait_background
+from .worker import Background, Progress, SolveJob, wait_background
 
 # export, the dialogs, the aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
@@ -58,6 +61,7 @@ LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
 BIG_PASTE_CHARS = 64 * 1024  # pasted text at least this long is read on the pool
+READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
 STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
 
 
@@ -156,6 +160,38 @@ def _short_title(title: str, kind_title: str) -> str:
     return title
 
 
+def _path_name(path: Path) -> str:
+    """A folder's or a file's name as the status bar says it: on one line."""
+    return validate.safe_text(path.name or str(path))
+
+
+def _read_collection(path, kind, text, progress):
+    """On the pool: the collection at ``path`` (``text``: a collection file's, read
+    already), or the PuzzleError saying why not; None when it was given up on.
+
+    Its files' JSON is large and short-lived, its puzzles long-lived: the collector's
+    full passes over them held the GIL, and so the window, for 200 ms (core/gcpause.py)."""
+    try:
+        with gcpause.young_only():
+            coll = collection_mod.load(path, kind, text, progress.report, progress.cancelled)
+    except collection_mod.Cancelled:
+        return None
+    except PuzzleError as exc:
+        return exc
+    gcpause.keep()
+    return coll
+
+
+@dataclass
+class _CollectionReading:
+    """A collection being read on the pool, and what the window does with it."""
+
+    path: Path
+    progress: Progress
+    folder: bool  # counted in files (else in lines)
+    then: object = None  # called with the collection once read; None: only list it
+
+
 class MainWindow(QMainWindow):
     #: emitted after every change of the shown game (a move, undo, load...): for tests
     gameChanged = Signal()
@@ -164,6 +200,7 @@ class MainWindow(QMainWindow):
     errorShown = Signal(str)
     aidFinished = Signal(str)  # an aid's answer arrived (its name): for tests
     warmedUp = Signal()  # the warm-up is done (modules imported on the pool, solver panel made): for tests, benchmarks
+    collectionRead = Signal(str)  # a collection's reading ended (its path), listed or not: for tests
 
     def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True):
         super().__init__()
@@ -339,7 +376,7 @@ class MainWindow(QMainWindow):
         best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
         item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
         record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
-        item.setToolTip(0, f"{title}\n{tip}\n{status}{record}")
+        item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
         item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
         item.setData(0, Qt.UserRole, source)
         item.setData(0, Qt.UserRole + 1, status)
@@ -636,11 +673,10 @@ class MainWindow(QMainWindow):
         """The game that was open when the app last quit (or was killed), else the
         first built-in.  A record that cannot be read was kept aside: say so where the
         user cannot miss it."""
-        if self.settings.collection:  # the collection the library listed last time
-            try:
-                self.collection = collection_mod.load(self.settings.collection)
-            except PuzzleError:
-                self.settings.collection = ""  # gone or changed: say nothing, list none
+        if self.settings.collection:  # the collection the library listed last time: read
+            self._collection_to_list = self.settings.collection  # on the pool, once the window shows
+            if self._shown_once:
+                QTimer.singleShot(0, self._list_last_collection)
         key = self.session.last_key
         if key and self._read_first(key, self._restore_game):
             self.statusBar().showMessage("Restoring your game in progress\u2026")
@@ -690,7 +726,10 @@ class MainWindow(QMainWindow):
 
     def open_source(self, source: str, kind: str | None = None) -> bool:
         """Open a built-in's name, a file path, a game ID or a game on record
-        ("game:KEY"); on any problem keep the current game and say why."""
+        ("game:KEY"); on any problem keep the current game and say why.  A collection
+        (a folder, a file of game IDs, ``PATH#N``) is read on the pool, and opens when
+        it is read (read_collection)."""
+        self._give_up_collection_open()  # the newest request opens
         if source.startswith("game:") and kind is None:
             key = source[len("game:") :]
             if self._read_first(key, lambda: self.open_source(source)):
@@ -704,14 +743,32 @@ class MainWindow(QMainWindow):
                 return False
             self._show_opened(game)
             return True
+        origin = session_mod.GAME_ID if kind or ":" in source else None
+        item = self._listed_item(source) if kind is None else None
+        if item is not None:  # a puzzle of the collection listed (PATH#N): read already
+            return self.load_doc(collection_mod.item_doc(self.collection, item.number), origin=origin)
         try:
-            doc = files.load_source(source, kind)
-        except collection_mod.IsCollection as exc:
-            return self.open_collection(exc.collection)
+            doc = files.load_source(source, kind, read_collections=False)
+        except collection_mod.Unread as exc:
+            self.read_collection(exc.path, exc.text, kind, lambda coll, n=exc.number:
+                                 self._open_read_collection(coll, n, kind, origin))
+            return True
         except PuzzleError as exc:
             self.show_error(str(exc))
             return False
-        return self.load_doc(doc, origin=session_mod.GAME_ID if kind or ":" in source else None)
+        return self.load_doc(doc, origin=origin)
+
+    def _open_read_collection(self, coll, number: int | None, kind: str | None, origin: str | None) -> None:
+        """What files.load_source gives once the collection is read: its puzzle ``number``
+        (PATH#N), else a collection of one puzzle is that puzzle, and a larger one opens."""
+        try:
+            doc = collection_mod.item_doc(coll, number, kind) if number is not None else collection_mod.one_or_raise(coll)
+        except collection_mod.IsCollection:
+            self.open_collection(coll)
+        except PuzzleError as exc:
+            self.show_error(str(exc))
+        else:
+            self.load_doc(doc, origin=origin)
 
     def open_collection(self, coll) -> bool:
         """A collection: its puzzles become a group of the library, each keeping its own
@@ -727,12 +784,94 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog
         folder = QFileDialog.getExistingDirectory(self, "Open a folder of puzzles", str(settings_mod.puzzles_dir()))
         if folder:
-            try:
-                coll = collection_mod.load(folder)
-            except PuzzleError as exc:
-                self.show_error(str(exc))
-                return
-            self.open_collection(coll)
+            self.read_collection(folder, then=self.open_collection)
+
+    # ---------------------------------------------------------------- reading collections
+    # A collection can take seconds to read (a folder of 28 MB of long games: 23 s): it
+    # is read on the pool, with its progress in the status bar, while the window goes on
+    # showing what it shows; the library lists it once it is read.  Opening anything else
+    # meanwhile gives up a collection that was to open; only the newest reading counts.
+    # The one listed last time is read again once the first window is up.
+    _collection_read: _CollectionReading | None = None  # the reading the window waits for
+    _collection_to_list = ""  # the collection listed last time, read once the window shows
+
+    def read_collection(self, path, text: str | None = None, kind: str | None = None, then=None) -> None:
+        """Read the collection at ``path`` (``text``: a collection file's, read already)
+        on the pool; once read, ``then(collection)`` (which opens it), or without ``then``
+        only list it in the library (and a reading that fails says nothing: the collection
+        listed last time is gone or changed).  A reading under way is given up."""
+        self._cancel_collection_read()
+        self._collection_to_list = ""
+        if then is not None:
+            self._reading = None  # a saved game being read is no longer what is to open
+        path = Path(path)
+        progress = Progress(self)  # deleted on this thread once the reading has answered
+        folder = text is None and collection_mod.is_folder(path)
+        reading = self._collection_read = _CollectionReading(path, progress, folder, then)
+        progress.reported.connect(self._collection_progress)  # the current reading's (the others are cancelled)
+        call = Background(_read_collection, path, kind, text, progress)
+        call.done.connect(lambda answer, r=reading: self._collection_read_done(r, answer))
+        call.failed.connect(lambda message, r=reading: self._collection_read_done(
+            r, PuzzleError(f"{_path_name(r.path)} could not be read: {message}")))
+        self.statusBar().showMessage(f"{READING_COLLECTION} {_path_name(path)}\u2026")
+
+    def _collection_progress(self, done: int, total: int) -> None:
+        reading = self._collection_read
+        if reading is not None:
+            counted = plural(total, "file" if reading.folder else "line")
+            self.statusBar().showMessage(f"{READING_COLLECTION} {_path_name(reading.path)}: {done:,} of {counted}\u2026")
+
+    def _collection_read_done(self, reading: _CollectionReading, answer) -> None:
+        reading.progress.deleteLater()  # its call has ended: nothing reports any more
+        if reading is not self._collection_read:
+            return  # given up on: another collection, another puzzle, closing
+        self._collection_read = None
+        self._clear_reading_message()
+        if answer is None:
+            pass  # given up on from the pool's side: nothing to show
+        elif isinstance(answer, PuzzleError):
+            if reading.then is None:
+                self.settings.collection = ""  # gone or changed since: list none
+            else:
+                self.show_error(str(answer))
+        elif reading.then is None:
+            self.collection = answer
+            self.refresh_library()
+            self.statusBar().showMessage(
+                f"The library lists {answer.title}: {plural(len(answer.items), 'puzzle')}.", 5000
+            )
+        else:
+            reading.then(answer)
+        self.collectionRead.emit(str(reading.path))
+
+    def _cancel_collection_read(self) -> None:
+        """Give up the collection being read: it stops at its next file or line."""
+        reading, self._collection_read = self._collection_read, None
+        if reading is not None:
+            reading.progress.cancel()
+            self._clear_reading_message()
+
+    def _clear_reading_message(self) -> None:
+        if self.statusBar().currentMessage().startswith(READING_COLLECTION):
+            self.statusBar().clearMessage()
+
+    def _give_up_collection_open(self) -> None:
+        """Something else is being opened: a collection read to open is given up (one
+        read only to be listed again goes on)."""
+        if self._collection_read is not None and self._collection_read.then is not None:
+            self._cancel_collection_read()
+
+    def _list_last_collection(self) -> None:
+        path, self._collection_to_list = self._collection_to_list, ""
+        if path and not self._shut_down:
+            self.read_collection(path)
+
+    def _listed_item(self, source: str):
+        """The puzzle of the listed collection file whose SOURCE (``PATH#N``) is ``source``."""
+        coll = self.collection
+        if coll is None or coll.folder:
+            return None  # a folder's puzzle is its own file: read from it
+        return next((it for it in coll.items if it.source == source), None)
 
     # ---------------------------------------------------------------- sharing
     def copy_puzzle(self) -> None:
@@ -747,6 +886,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Copied the puzzle (its ID or layout, and a picture).", 5000)
 
     def paste_puzzle(self) -> None:
+        self._give_up_collection_open()  # the newest request opens
         text = QApplication.clipboard().text()
         if not text.strip():
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
@@ -845,6 +985,7 @@ class MainWindow(QMainWindow):
 
         The game it replaces stays in its own record.  On any problem keep the current
         game and say why.  A long game's record is read off the GUI thread first."""
+        self._give_up_collection_open()  # the newest request opens
         if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
             return True
         self._save_current_game()
@@ -1724,6 +1865,7 @@ class MainWindow(QMainWindow):
             self.job = None
         self._end_solve()
         self._cancel_replay()
+        self._cancel_collection_read()  # it stops at its next file
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
         wait_background(15000)
@@ -1749,6 +1891,8 @@ class MainWindow(QMainWindow):
             # loading a puzzle may import its kind (and numpy), never on the start-up path
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.thumbs.start)
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
+            # so is the collection listed last time (seconds, for a big one)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._list_last_collection)
 
     def closeEvent(self, event) -> None:
         self.shutdown()

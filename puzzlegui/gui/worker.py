@@ -14,7 +14,9 @@ window's reference to it: once its thread has ended and the window drops it, it 
 
 ``Background`` runs one plain function (the replay of a solution, a distance table) on a
 small thread pool and hands its return value back on the GUI thread.  It cannot be
-interrupted; whoever asked simply ignores an answer it no longer wants.
+interrupted; whoever asked simply ignores an answer it no longer wants.  A function that
+reports its progress and looks at a cancel flag (reading a collection) gets both from a
+``Progress``.
 """
 
 from __future__ import annotations
@@ -274,6 +276,38 @@ class Background(QObject):
     def _deliver_failure(self, message: str) -> None:
         _pending.discard(self)
         self.failed.emit(message)
+
+
+class Progress(QObject):
+    """How far a Background call has got, and its cancel flag, for a pure function that
+    takes ``report(done, total)`` and ``cancelled()`` (core.collection's readers): both
+    are called on the pool, ``reported(done, total)`` arrives on the GUI thread.  Create
+    it on the GUI thread with a parent, so the pool never holds its last reference, and
+    deleteLater() it once the call has answered."""
+
+    reported = Signal(int, int)
+    _reported = Signal(int, int)  # from the pool thread, queued to this object's (GUI) thread
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._cancel = threading.Event()
+        self._reported.connect(self._deliver)
+
+    def report(self, done: int, total: int) -> None:
+        """Thread-safe."""
+        if not self._cancel.is_set():
+            self._reported.emit(done, total)
+
+    def cancel(self) -> None:
+        """Thread-safe: the function ends at its next ``cancelled()``; no more reports."""
+        self._cancel.set()
+
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def _deliver(self, done: int, total: int) -> None:
+        if not self._cancel.is_set():
+            self.reported.emit(done, total)
 
 
 def background_busy() -> bool:

@@ -8,6 +8,7 @@ switches pencil mode, Enter cycles like a click.  The board only emits moves.
 
 from __future__ import annotations
 
+import html
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -474,5 +475,5 @@ class _Panel(QWidget):
             lines.append("No two rows or columns alike.")
         lines.append(f"Empty cells: {state.empty_count}")
         if live and self.board.show_mistakes:
-            lines.append(f"<span style='color:{theme.ERROR}'>{live[0].reason}</span>")
+            lines.append(f"<span style='color:{theme.ERROR}'>{html.escape(live[0].reason)}</span>")  # a sentence, never markup
         self.info.setText("<br>".join(lines))

@@ -210,6 +210,7 @@ class MetaDialog(QDialog):
         self.result = meta.solve_meta(grids, final)
         self.canvas = MetaCanvas(self.result)
         self.caption = QLabel("Solving the 25 grids and taking each one's 1x1 cell…")
+        self.caption.setTextFormat(Qt.PlainText)  # it quotes the letters typed into the grids
         self.caption.setWordWrap(True)
         self.caption.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.replay = QPushButton("Replay")

@@ -7,6 +7,8 @@ what is clicked.  Input becomes ``("place", ...)`` / ``("remove", ...)`` moves o
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
@@ -605,7 +607,7 @@ class StripsPanel(QWidget):
         self.progress.setText(
             f"<b>{placed:,}</b> {noun(placed, 'strip')} cut, <b>{cut:,}</b> of "
             f"{plural(state.cell_count, 'cell')} covered.<br>"
-            f"Strips <i>{format_set(state.strips)}</i>: {how}."
+            f"Strips <i>{html.escape(format_set(state.strips))}</i>: {how}."  # the file's set, never markup
         )
         seed = is_seed_grid(state)
         self.meta_button.setVisible(seed)
