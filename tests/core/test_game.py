@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from puzzlegui.core import files, solver
 from puzzlegui.core.game import ENTRIES, MAX_TICK_S
-from puzzlegui.core.history import RESTART
+from puzzlegui.core.history import RESTART, Goto
 from puzzlegui.core.session import Session
 
 TURNS = [("turn", x, y, d) for x in (0, 1) for y in (0, 1) for d in ("cw",)]
@@ -280,3 +280,31 @@ def test_the_game_decides_when_it_is_stored_the_clock_too(session, tmp_path):
     game.set_active(True, 100.0)
     session.open(files.load_builtin("twiddle-3x3"))  # another puzzle: this one is left
     assert stored_elapsed() == CLOCK_STORED_EVERY_S + 5 and not game.active
+
+
+def test_sure_steps_are_one_entry_one_hint_and_help(session):
+    game = mystery_box(session)
+    moves = solution(game)
+    game.sure_steps(moves[:3])  # a kind's sure moves, as one entry
+    assert len(game.history) == 1 and game.hints == 1 and game.helped
+    assert session.stats_for(game.key).hints == 1
+    game.undo()
+    assert game.history.position == 0 and game.helped  # one Undo takes them all back; the help stays
+    finish = game.sure_steps(moves)  # the sure steps that finish it
+    assert finish.how == "with help" and session.stats_for(game.key).solved == 1
+
+
+def test_rewinding_to_before_a_mistake_never_finishes_and_counts_nothing(session):
+    game = mystery_box(session)
+    finish = solve_by_hand(game)
+    assert finish is not None
+    solved_at = game.history.position
+    game.restart()
+    for move in solution(game)[:-1]:
+        game.play(move)
+    game.play(TURNS[3])  # a mistake
+    game.rewind(solved_at)  # back to a position that was solved (the first attempt's end)
+    assert game.status == "solved" and isinstance(game.history.moves()[-1], Goto)  # one entry, to a solved position
+    assert session.stats_for(game.key).solved == 1  # a rewind goes back: it finishes nothing
+    game.undo()  # and one Undo returns
+    assert game.history.moves()[-1] == TURNS[3]
