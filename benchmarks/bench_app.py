@@ -8,6 +8,8 @@ largest board each kind allows.  Prints tables (measured vs target); not a test.
     python benchmarks/bench_app.py --stalls F # also dump every thread's stack into F at each gap > 45 ms,
                                               # and log every garbage collection over 10 ms
     python benchmarks/bench_app.py --no-app   # only the moments, not the start-up and Stop rows
+    python benchmarks/bench_app.py --busy 0   # on a quiet machine (default: 2 CPU-bound processes
+                                              # run beside the app, as a loaded desktop would)
 
 The pause is measured with a heartbeat: a 5 ms QTimer on the GUI thread, whose longest
 gap between two ticks is the longest time the window could not answer.  Beside the worst
@@ -480,10 +482,54 @@ def log_collections(out) -> None:
     gc.callbacks.append(callback)
 
 
+def _spin(stop) -> None:
+    """A CPU-bound process: the load another program puts on the machine."""
+    x = 0
+    while not stop.is_set():
+        for _ in range(100_000):
+            x = (x * 31 + 7) % 1_000_003
+
+
+def busy_processes(n: int):
+    """``n`` CPU-bound processes beside the app (issue 23: the moments must stay under 50
+    ms on a loaded machine too); a function that ends them."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    procs = [context.Process(target=_spin, args=(stop,), daemon=True) for _ in range(n)]
+    for p in procs:
+        p.start()
+
+    def end() -> None:
+        stop.set()
+        for p in procs:
+            p.join(5)
+            if p.is_alive():
+                p.terminate()
+                p.join()
+
+    return end
+
+
 def main(argv) -> None:
     if "-h" in argv or "--help" in argv:
         print(__doc__)
         return 0
+    busy = 2
+    if "--busy" in argv:
+        i = argv.index("--busy")
+        busy = int(argv[i + 1])
+        del argv[i : i + 2]
+    end_busy = busy_processes(busy)
+    try:
+        print(f"{busy} CPU-bound process{'es' if busy != 1 else ''} running beside the app", flush=True)
+        return _main(argv)
+    finally:
+        end_busy()
+
+
+def _main(argv) -> None:
     runs = 3
     if "--runs" in argv:
         i = argv.index("--runs")
