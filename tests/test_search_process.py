@@ -114,6 +114,15 @@ def test_a_built_in_gets_the_same_answer_as_in_process(qtbot, source, mode):
     assert steps == [] and seen == 0
 
 
+def test_an_unproven_best_answer_comes_back_as_the_one_solution(qtbot):
+    here = search_child.search_with_progress(search_kinds.Anytime(), None, solver.FIRST, 1)
+    outcome = run(qtbot, ProcessSolveJob(search_kinds.Anytime(), None, solver.FIRST, 1))
+    result = outcome.finished[1]
+    assert result.solutions == here.result.solutions == [("best", 16)]
+    assert result.provisional and result.count == 1 and result.lower_bound == 13
+    assert timeless(outcome.finished[4]) == timeless(here.sentence)
+
+
 def demo_state(kind, lamps="000", target="1?1", **extra):
     return kind.solve_start(kind.decode({"lamps": lamps, "target": target, **extra}))
 
@@ -143,8 +152,8 @@ def test_recorded_steps_arrive_complete_and_in_order(qtbot, demo_kind):
 
 
 def test_the_child_sends_small_messages_the_answer_last(qtbot):
-    """What the child sends for 20,000 traced solutions: progress at most ~30 a second,
-    steps and solutions in chunks, then the result."""
+    """What the child sends for 20,000 traced solutions: progress at most ~30 a second, the
+    solutions kept as they are found, the steps in chunks, then the result."""
     import time
 
     sent = []
@@ -154,20 +163,21 @@ def test_the_child_sends_small_messages_the_answer_last(qtbot):
     took = time.perf_counter() - started
     tags = [m[0] for m in sent]
     assert all(m[1] == 7 for m in sent)
-    first_other = tags.index("searched")
-    assert set(tags[:first_other]) == {"progress"}
-    assert len(tags[:first_other]) <= took / search_child.PROGRESS_INTERVAL + 3
-    assert [m[4] for m in sent[:2]] == [0, 1]  # the first step, then the first solution at once
-    assert tags[-1] == "done" and "done" not in tags[:-1]
-    chunks = [m for m in sent if m[0] in ("steps", "solutions")]
-    assert tags[first_other + 1:-1] == [m[0] for m in chunks]
-    steps = [s for m in chunks if m[0] == "steps" for s in m[2]]
-    kept = [s for m in chunks if m[0] == "solutions" for s in m[2]]
-    assert all(len(m[2]) <= search_child.STEP_CHUNK for m in chunks if m[0] == "steps")
-    assert all(len(m[2]) <= search_child.SOLUTION_CHUNK for m in chunks if m[0] == "solutions")
+    searched = tags.index("searched")
+    during, after = sent[:searched], sent[searched + 1:]
+    assert {m[0] for m in during} == {"progress", "solutions"}
+    progress = [m for m in during if m[0] == "progress"]
+    assert len(progress) <= took / search_child.PROGRESS_INTERVAL + 3
+    assert [m[4] for m in progress[:2]] == [0, 1]  # the first step, then the first solution at once
+    assert tags[:3] == ["progress", "solutions", "progress"] and sent[1][2] == [0]  # sent with its report
+    assert [m[0] for m in after] == ["steps"] * len(after[:-1]) + ["done"]
+    assert all(len(m[2]) <= search_child.SOLUTION_CHUNK for m in during if m[0] == "solutions")
+    assert all(len(m[2]) <= search_child.STEP_CHUNK for m in after[:-1])
+    kept = [s for m in during if m[0] == "solutions" for s in m[2]]
+    steps = [s for m in after[:-1] for s in m[2]]
+    assert kept == list(range(search_child.KEEP_SOLUTIONS))
     assert len(steps) == 40_000 and steps[:2] == [solver.Step("try", None, "try 0"),
                                                  solver.Step("found", None, "Solution 1 found.")]
-    assert kept == list(range(search_child.KEEP_SOLUTIONS))
     result = sent[-1][2]
     assert result.count == 20_000 and result.solutions == [] and sent[-1][3] == 40_000
 

@@ -10,17 +10,22 @@ search, answers, and waits for the next, so one warm process serves every search
 sends back, in this order, each a tuple starting with its tag and the job's id:
 
 * ``("started", job)``   the request is read: the search begins;
+* ``("solutions", job, [...])``   the solutions to keep, as they are found, each time
+  before a progress report, at most SOLUTION_CHUNK a message;
 * ``("progress", job, nodes, elapsed, solutions)``  at most ~30 a second;
 * ``("searched", job)``   the search has returned (this is how a Stop is answered);
 * ``("steps", job, [Step, ...])``   the recorded steps, at most STEP_CHUNK a message;
-* ``("solutions", job, [...])``   the kept solutions, at most SOLUTION_CHUNK a message;
-* ``("done", job, Result, seen, sentence)``   last: the result without its solutions;
+* ``("solutions", job, [...])``   what is kept beyond the solutions sent so far (the
+  best answer of a search stopped before it proved one);
+* ``("done", job, Result, seen, sentence)``   last: the result, its ``solutions`` empty:
+  they are the ones sent (should they not be, the result carries its own);
 * or instead ``("failed", job, sentence, retire)``: the search could not run (``job`` is
   None when the request itself could not be read); with ``retire`` the process ends
   after it (it ran out of memory: the next search gets a fresh one).
 
 The chunks keep every message small, so unpickling one in the window's process holds its
-GIL for milliseconds, never for a whole 200,000-step replay at once.
+GIL for milliseconds, never for a whole 200,000-step replay at once; and the solutions
+found travel while the search runs, so a stopped count of a big board answers at once.
 
 Stop is a number in shared memory (``stop_at``): the parent writes the id of the job to
 stop, and the search's ``should_stop`` compares it with its own, between any two solver
@@ -52,11 +57,12 @@ PARENT_CHECK_S = 0.2  # how often a child process looks for its parent
 
 def search_with_progress(kind, state, mode: str, max_solutions: int, *, trace: bool = False,
                          time_limit: float | None = None, should_stop: Callable[[], bool] | None = None,
-                         report: Callable[[int, float, int], None] | None = None) -> solving.Solved:
+                         report: Callable[[int, float, int], None] | None = None,
+                         on_found: Callable[[Any], None] | None = None) -> solving.Solved:
     """``solving.search`` as the window asks for it (kept solutions, recorded steps, the
     kind's own explanation of them), calling ``report(nodes, elapsed, solutions)`` at most
     every PROGRESS_INTERVAL, at once for the first solution, and once more at the end
-    with the final figures."""
+    with the final figures; ``on_found(solution)`` for each solution, before its report."""
     solutions = 0
     nodes = 0
     started = time.perf_counter()
@@ -69,8 +75,10 @@ def search_with_progress(kind, state, mode: str, max_solutions: int, *, trace: b
             last_report = now
             report(nodes, now - started, solutions)
 
-    def on_found(_solution):
+    def found(solution):
         nonlocal solutions
+        if on_found is not None:
+            on_found(solution)
         solutions += 1
         # the first solution shows at once; after that, a search finding thousands a
         # second must not send one report each
@@ -85,7 +93,7 @@ def search_with_progress(kind, state, mode: str, max_solutions: int, *, trace: b
         kind, state, mode, max_solutions,
         time_limit=time_limit, keep=KEEP_SOLUTIONS, should_stop=should_stop,
         trace=trace, max_steps=MAX_RECORDED_STEPS, on_step=lambda _s: tick(),
-        on_found=on_found, on_progress=on_progress, explain=True,
+        on_found=found, on_progress=on_progress, explain=True,
     )
     nodes = max(nodes, solved.result.nodes)
     solutions = max(solutions, solved.result.count)
@@ -130,19 +138,42 @@ def chunks(items: list, size: int):
         yield items[start:start + size]
 
 
+class _Unsendable(Exception):
+    """A solution found could not be pickled (``args[0]`` says why)."""
+
+
+def unsendable(exc: Exception) -> str:
+    return f"The search's answer could not be sent back: {type(exc).__name__}: {exc}"
+
+
 def answer(send: Callable[[tuple], None], request: Request, should_stop: Callable[[], bool]) -> bool:
     """Run ``request`` and send what it found (the messages in the module's docstring).
     False if this process should end now (it ran out of memory)."""
     job = request.job_id
+    kept: list = []  # the solutions the result keeps (the first found)
+    unsent: list = []  # the last of them, not sent yet
+
+    def keep(solution):
+        if len(kept) < KEEP_SOLUTIONS:
+            kept.append(solution)
+            unsent.append(solution)
 
     def report(nodes, elapsed, solutions):
+        try:
+            for chunk in chunks(unsent, SOLUTION_CHUNK):
+                send(("solutions", job, chunk))
+        except (OSError, MemoryError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a solution that does not pickle
+            raise _Unsendable(exc) from None
+        unsent.clear()
         send(("progress", job, nodes, elapsed, solutions))
 
     try:
         kind = request.find_kind()
         solved = search_with_progress(
             kind, request.state, request.mode, request.max_solutions, trace=request.trace,
-            time_limit=request.time_limit, should_stop=should_stop, report=report,
+            time_limit=request.time_limit, should_stop=should_stop, report=report, on_found=keep,
         )
     except PuzzleError as exc:
         send(("failed", job, str(exc), False))
@@ -150,6 +181,11 @@ def answer(send: Callable[[tuple], None], request: Request, should_stop: Callabl
     except MemoryError:
         send(("failed", job, "The search ran out of memory.", True))
         return False
+    except OSError:
+        raise  # the parent is gone
+    except _Unsendable as exc:
+        send(("failed", job, unsendable(exc.args[0]), False))
+        return True
     except Exception as exc:  # noqa: BLE001 - a solver bug is a sentence, never the end of the app
         send(("failed", job, f"The solver failed: {type(exc).__name__}: {exc}", False))
         return True
@@ -158,16 +194,19 @@ def answer(send: Callable[[tuple], None], request: Request, should_stop: Callabl
     try:
         for chunk in chunks(solved.steps, STEP_CHUNK):
             send(("steps", job, chunk))
-        for chunk in chunks(result.solutions, SOLUTION_CHUNK):
-            send(("solutions", job, chunk))
-        send(("done", job, dataclasses.replace(result, solutions=[]), solved.seen, solved.sentence))
+        sent = len(kept)  # (the last report sent them all)
+        if len(result.solutions) >= sent and all(a is b for a, b in zip(result.solutions, kept)):
+            for chunk in chunks(result.solutions[sent:], SOLUTION_CHUNK):
+                send(("solutions", job, chunk))
+            result = dataclasses.replace(result, solutions=[])
+        send(("done", job, result, solved.seen, solved.sentence))
     except MemoryError:
         send(("failed", job, "The search ran out of memory while sending its answer.", True))
         return False
     except OSError:
         raise  # the parent is gone
     except Exception as exc:  # noqa: BLE001 - a solution or step that does not pickle
-        send(("failed", job, f"The search's answer could not be sent back: {type(exc).__name__}: {exc}", False))
+        send(("failed", job, unsendable(exc), False))
     return True
 
 

@@ -335,7 +335,8 @@ class ProcessSolveJob(QObject):
                 solutions.extend(message[2])
             elif tag == "done":
                 _tag, _job, result, seen, sentence = message
-                result.solutions = solutions
+                if not result.solutions:  # (else it carries its own)
+                    result.solutions = solutions
                 return ("finished", result, steps, seen, sentence), True
             elif tag == "failed":
                 return ("failed", message[2]), not message[3]
