@@ -22,24 +22,11 @@ import traceback
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-PARENT_CHECK_S = 0.2  # how often the child looks for its parent
-
-
-def _exit_when_orphaned(parent_pid: int) -> None:
-    """In the child: a daemon thread that ends the process once the parent is gone."""
-    import threading
-
-    def watch():
-        while True:
-            if os.getppid() != parent_pid:
-                os._exit(3)
-            time.sleep(PARENT_CHECK_S)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
 
 def _generate_in_child(conn, module_name, params, seed, parent_pid):
-    _exit_when_orphaned(parent_pid)
+    from puzzlegui.core.search_child import exit_when_orphaned  # the search process's, too
+
+    exit_when_orphaned(parent_pid)
     try:
         import importlib
 

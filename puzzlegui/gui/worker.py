@@ -1,8 +1,9 @@
 """Running solver work off the GUI thread.
 
-``SolverWorker`` drives the kind's solver generator through ``core.solver.run`` on a
-QThread of its own, which ends when the search returns.  It talks to the window only
-through signals, and at most ~30 times a second, however many steps the search makes.
+``SolverWorker`` runs the window's search (core/search_child.py's search_with_progress, the
+same as the search process runs: gui/search_process.py) on a QThread of its own, which
+ends when the search returns.  It talks to the window only through signals, and at most
+~30 times a second, however many steps the search makes.
 ``SolveJob`` owns the thread: ``stop()`` asks the worker to stop (seen between any two
 solver events, so within milliseconds) and waits for the thread to end, so nothing is
 left running on Stop or on close.
@@ -24,17 +25,13 @@ from __future__ import annotations
 import itertools
 import sys
 import threading
-import time
 import weakref
 
 from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal
 
-from ..core import solver, solving
+from ..core import search_child, solver
 from ..core.kind import PuzzleError
-
-PROGRESS_INTERVAL = 1 / 30  # seconds between progress signals
-MAX_RECORDED_STEPS = 200_000  # "show the search" replays at most this many steps
-KEEP_SOLUTIONS = 1000  # solutions kept for the chooser (all are counted)
+from ..core.search_child import KEEP_SOLUTIONS, MAX_RECORDED_STEPS, PROGRESS_INTERVAL  # noqa: F401 - theirs
 
 # While a worker thread runs Python, the GUI thread must take the GIL from it for every
 # event it handles; CPython hands it over only after the switch interval (5 ms by default),
@@ -97,38 +94,16 @@ class SolverWorker(QObject):
 
     def run(self) -> None:
         self._go.wait(HOLD_LIMIT_S)
-        solutions = 0
-        nodes = 0
-        started = time.perf_counter()
-        last_emit = 0.0
         job_id = self.job_id
 
-        def tick(force=False):
-            nonlocal last_emit
-            now = time.perf_counter()
-            if force or now - last_emit >= PROGRESS_INTERVAL:
-                last_emit = now
-                self.progress.emit(job_id, nodes, now - started, solutions)
-
-        def on_found(_solution):
-            nonlocal solutions
-            solutions += 1
-            # the first solution shows at once; after that, a search finding thousands
-            # a second must not flood the GUI thread with one signal each
-            tick(force=solutions == 1)
-
-        def on_progress(n):
-            nonlocal nodes
-            nodes = n
-            tick()
+        def report(nodes, elapsed, solutions):
+            self.progress.emit(job_id, nodes, elapsed, solutions)
 
         try:
-            # the command line's pipeline (core/solving.py): the same puzzle, the same words
-            solved = solving.search(
-                self.kind, self.state, self.mode, self.max_solutions,
-                time_limit=self.time_limit, keep=KEEP_SOLUTIONS, should_stop=self._stop.is_set,
-                trace=self.trace, max_steps=MAX_RECORDED_STEPS, on_step=lambda _s: tick(),
-                on_found=on_found, on_progress=on_progress, explain=True,
+            # the command line's pipeline (core/solving.py), as the search process runs it
+            solved = search_child.search_with_progress(
+                self.kind, self.state, self.mode, self.max_solutions, trace=self.trace,
+                time_limit=self.time_limit, should_stop=self._stop.is_set, report=report,
             )
         except PuzzleError as exc:
             self.failed.emit(job_id, str(exc))
@@ -136,11 +111,7 @@ class SolverWorker(QObject):
         except Exception as exc:  # a solver bug must not take the app down
             self.failed.emit(job_id, f"The solver failed: {type(exc).__name__}: {exc}")
             return
-        result = solved.result
-        nodes = max(nodes, result.nodes)
-        solutions = max(solutions, result.count)
-        tick(force=True)
-        self.finished.emit(job_id, result, solved.steps, solved.seen, solved.sentence)
+        self.finished.emit(job_id, solved.result, solved.steps, solved.seen, solved.sentence)
 
 
 class _SolveThread(QThread):
