@@ -863,8 +863,29 @@ def _install_desktop_entry() -> int:
     return EXIT_OK
 
 
+#: what each command was doing, and what may help, when memory ran out
+_OUT_OF_MEMORY = {
+    "solve": "solving; try a smaller --max or a --time-limit, or leave out --all",
+    "hint": "looking for a hint; try a smaller --time-limit",
+    "check": "checking; try a smaller --time-limit",
+    "generate": "generating; try smaller parameters, a smaller --count or a --time-limit",
+    "export": "exporting; try a smaller --cell, fewer puzzles or a smaller --time-limit",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command line; running out of memory anywhere in it is a sentence and status
+    1 (a limit was reached, as with --time-limit), never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(argv)
+    except MemoryError:
+        pass  # said below, once the frames holding the memory are gone
+    what = _OUT_OF_MEMORY.get(argv[0] if argv else "", "working; try a smaller puzzle")
+    return _print_error(f"Out of memory while {what}.", EXIT_NO_SOLUTION)
+
+
+def _main(argv: list[str]) -> int:
     _forgiving_streams()
     if not argv:  # the GUI: straight to the window, no parser
         from .gui.app import run_gui

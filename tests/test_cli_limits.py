@@ -180,3 +180,44 @@ def test_control_characters_in_input_are_escaped(tmp_path):
     assert not any(ch in run.stdout for ch in "\x1b\u202e\x9b")
     run = cli("solve", THREE_X, "--max", "\x07")
     assert run.returncode == 2 and "\\x07" in run.stderr and "\x07" not in run.stderr
+
+
+# --- out of memory -------------------------------------------------------------------------
+def test_running_out_of_memory_is_a_sentence_and_status_1(tmp_path):
+    """An open 30x30 Tracks board has too many solutions to count in 300 MB of address
+    space (`ulimit -v 300000`): the search's MemoryError ends in one sentence."""
+    path = tmp_path / "open-30x30.json"
+    path.write_text(json.dumps({"kind": "tracks", "puzzle": {
+        "width": 30, "height": 30, "columns": [None] * 30, "rows": [None] * 30,
+        "start": {"cell": [0, 0], "edge": "left"}, "finish": {"cell": [29, 29], "edge": "bottom"},
+    }}))
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (300_000 * 1024, resource.RLIM_INFINITY))\n"
+        "from puzzlegui.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, "solve", str(path), "--all"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.strip() == (
+        "puzzlegui: Out of memory while solving; try a smaller --max or a --time-limit, or leave out --all."
+    )
+
+
+@pytest.mark.parametrize("argv, attribute, what", [
+    (("generate", "kurosu", "--seed", "1"), "generate", "Out of memory while generating;"),
+    (("hint", "kurosu-dm-2018-06-01"), "hint", "Out of memory while looking for a hint;"),
+    (("check", "kurosu-dm-2018-06-01"), "check", "Out of memory while checking;"),
+])
+def test_out_of_memory_in_any_command_is_its_sentence(monkeypatch, capsys, argv, attribute, what):
+    from puzzlegui import cli
+    from puzzlegui.core import registry
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(registry.get("kurosu"), attribute, exhausted)
+    assert cli.main(list(argv)) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith(f"puzzlegui: {what} try ") and err.endswith(".\n") and err.count("\n") == 1
