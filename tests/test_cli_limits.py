@@ -221,3 +221,39 @@ def test_out_of_memory_in_any_command_is_its_sentence(monkeypatch, capsys, argv,
     assert cli.main(list(argv)) == 1
     out, err = capsys.readouterr()
     assert err.startswith(f"puzzlegui: {what} try ") and err.endswith(".\n") and err.count("\n") == 1
+
+
+# --- hint and check --against-solution take --time-limit -------------------------------------
+def test_hint_stops_at_its_time_limit_and_says_so():
+    run = cli("hint", HUGE_UNIQUE, "--time-limit", "0.5")
+    assert run.returncode == 1, run.stderr
+    assert run.stdout == "No hint found within 0.5 s; try a longer --time-limit.\n"
+    run = cli("hint", HUGE_UNIQUE, "--time-limit", "0.5", "--json")
+    assert run.returncode == 1, run.stderr
+    data = json.loads(run.stdout)
+    assert data["move"] is None and data["stopped"] == "time limit" and "within 0.5 s" in data["text"]
+    run = cli("hint", THREE_X, "--time-limit", "0")
+    assert run.returncode == 2 and "--time-limit must be" in run.stderr
+
+
+def test_hint_within_its_time_limit_is_the_hint():
+    run = cli("hint", "kurosu-dm-2018-06-01", "--time-limit", "120")
+    assert run.returncode == 0 and run.stdout.count("\n") == 2 and "\nmove: " in run.stdout
+
+
+def test_check_against_solution_stops_at_its_time_limit_and_exits_1(tmp_path):
+    """The saved entries of a 40x40 board one search takes most of a second to judge:
+    within 0.01 s none is decided, and that is said, not "no mistakes"."""
+    from puzzlegui.core import files, registry
+
+    kurosu = registry.get("kurosu")
+    data = json.loads(files.dumps(files.PuzzleDoc(kurosu, kurosu.parse_game_id(HUGE_UNIQUE.split(":", 1)[1]))))
+    data["progress"] = [["set", 5, 5, 1], ["set", 6, 5, 1]]
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(data))
+    run = cli("check", str(path), "--against-solution", "--time-limit", "0.01")
+    assert run.returncode == 1, run.stderr
+    assert "2 entries were not decided within the time limit of 0.01 s." in run.stdout
+    assert run.stdout.rstrip().endswith("A longer --time-limit may decide them.")
+    run = cli("check", str(path), "--against-solution", "--time-limit", "nan")
+    assert run.returncode == 2 and "--time-limit must be" in run.stderr
