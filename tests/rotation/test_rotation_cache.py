@@ -125,14 +125,25 @@ def test_a_special_file_in_an_entrys_place_is_never_read_and_solve_still_answers
         assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
 
 
-def test_a_fifo_at_an_entrys_name_is_not_replaced_in_this_process_either():
-    path = diskcache.path_for(tables._cache_name(CONFIG))
+def test_a_fifo_at_an_entrys_name_is_neither_read_nor_replaced_in_this_process():
+    """The FIFO holds a line, and is kept open here so that one read of it would return
+    at once (a cache that read it fails this test, rather than hanging it, as long as it
+    is read once only): the line is still there at the end."""
+    name = tables._cache_name(CONFIG)
+    meta = tables._cache_meta(CONFIG, "_PermTable")
+    path = diskcache.path_for(name)
     path.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(path)
-    assert fresh_table().size == 362880 and tables.light(CONFIG) is None
-    assert stat.S_ISFIFO(os.lstat(path).st_mode)
-    assert not diskcache.store(path.stem, {"v": 1}, {"a": np.arange(3)})
-    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+    keeper = os.open(path, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(keeper, b"not a cache\n")
+        assert not diskcache.store(name, meta, {"dist": np.zeros(362880, dtype=np.int8)})
+        assert diskcache.load(name, meta) is None
+        assert stat.S_ISFIFO(os.lstat(path).st_mode)
+        assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+        assert os.read(keeper, 100) == b"not a cache\n"  # never read
+    finally:
+        os.close(keeper)
 
 
 def entry(name, size, seed=0):
