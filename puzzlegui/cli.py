@@ -5,8 +5,8 @@
     puzzlegui list                    built-in puzzles with their names
     puzzlegui solve SOURCE [--kind K] [--all] [--max N] [--list N] [--time-limit S] [--progress] [--json]
     puzzlegui check SOURCE [--kind K] validate the input and the rules of the puzzle as given
-    puzzlegui check SOURCE --against-solution   the saved entries no solution contains
-    puzzlegui hint SOURCE [--kind K] [--json]   the next sure move and its reason
+    puzzlegui check SOURCE --against-solution [--time-limit S]   the saved entries no solution contains
+    puzzlegui hint SOURCE [--kind K] [--json] [--time-limit S]   the next sure move and its reason
     puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S] [--count N] [--output FILE|DIR/] [--force]
     puzzlegui export SOURCE [--png FILE] [--svg FILE] [--pdf FILE] [--current|--solved] [--solutions] [--force]
 
@@ -76,6 +76,7 @@ EXIT_INTERRUPTED = 130  # a second Ctrl+C, or Ctrl+C outside a search
 MAX_TIME_LIMIT = 1_000_000  # seconds: about eleven days
 PROGRESS_EVERY = 1.0  # seconds between --progress lines
 EXPORT_SOLVE_SECONDS = 10.0  # export --solved / --solutions: search time for each puzzle
+HINT_SECONDS = 10.0  # hint, and check --against-solution: search time unless --time-limit says
 
 
 # --- text for the terminal ----------------------------------------------------------
@@ -213,12 +214,16 @@ def _check_arguments(p) -> None:
         "--against-solution", action="store_true",
         help="list the saved entries that no solution of the puzzle contains",
     )
+    _time_limit_argument(
+        p, f"--against-solution: search at most SECONDS (default {HINT_SECONDS:g}); entries left undecided exit 1",
+    )
 
 
 def _hint_arguments(p) -> None:
     p.add_argument("source")
     p.add_argument("--kind")
     p.add_argument("--json", action="store_true", help='print {"kind", "move", "text", "cells"}')
+    _time_limit_argument(p, f"search for a hint at most SECONDS (default {HINT_SECONDS:g}); none found in time exits 1")
 
 
 def _generate_arguments(p) -> None:
@@ -359,25 +364,44 @@ def cmd_check(args) -> int:
 
 def cmd_hint(args) -> int:
     """The next sure move of the puzzle (or of the saved game) and its reason.  Exit 0: a
-    move is printed; 1: no sure move (solved, no solution, or the hint only points at a
-    wrong entry); 2: bad input."""
+    move is printed; 1: no sure move (solved, no solution, none found within the time
+    limit, or the hint only points at a wrong entry); 2: bad input."""
+    time_limit = args.time_limit if args.time_limit is not None else HINT_SECONDS
+    problem = _time_limit_problem(time_limit)
+    if problem:
+        return _print_error(problem)
     import json
 
     doc = files.load_source(args.source, args.kind)
     kind = doc.kind
     state = _played(doc).state
+    stopped = False
     if kind.is_solved(state):
         hint, text = None, "The puzzle is already solved: there is no next move."
     else:
-        hint = kind.hint(state)
-        text = hint.text if hint is not None else "No sure move from here."
+        # the kind's searches share the budget; the deadline also ends what it does
+        # without searching (deductions, a distance table) when that runs past it
+        started = time.perf_counter()
+        try:
+            with _deadline(time_limit):
+                hint = kind.hint(state, time_limit=time_limit)
+        except _TimeUp:
+            hint = None
+        stopped = hint is None and time.perf_counter() - started >= time_limit
+        if stopped:
+            text = f"No hint found within {solver.seconds_text(time_limit)}; try a longer --time-limit."
+        else:
+            text = hint.text if hint is not None else "No sure move from here."
     if args.json:
-        print(json.dumps({
+        out = {
             "kind": kind.name,
             "move": None if hint is None or hint.move is None else kind.move_to_json(hint.move),
             "text": text,
             "cells": [[int(x), int(y)] for x, y in (hint.cells if hint is not None else ())],
-        }))
+        }
+        if stopped:
+            out["stopped"] = "time limit"
+        print(json.dumps(out))
     else:
         say(text)
         if hint is not None and hint.move is not None:
@@ -386,8 +410,12 @@ def cmd_hint(args) -> int:
 
 
 def cmd_check_against_solution(args) -> int:
-    """Exit 0: no saved entry is shown to be in no solution; 1: some are (each listed), or
-    the puzzle as given breaks a rule; 2: bad input."""
+    """Exit 0: no saved entry is shown to be in no solution; 1: some are (each listed),
+    the time limit left some undecided, or the puzzle as given breaks a rule; 2: bad input."""
+    time_limit = args.time_limit if args.time_limit is not None else HINT_SECONDS
+    problem = _time_limit_problem(time_limit)
+    if problem:
+        return _print_error(problem)
     from .core import aids
 
     doc = files.load_source(args.source, args.kind)
@@ -398,11 +426,11 @@ def cmd_check_against_solution(args) -> int:
     if broken:
         say(f"Cannot be solved: {what} is well-formed, but the puzzle as given breaks a rule. {_reasons(broken)}")
         return EXIT_NO_SOLUTION
-    found = aids.mistakes(kind, state)
+    found = aids.mistakes(kind, state, time_limit=time_limit)
     for m in found:
         say(f"Mistake: {m.text}")
-    say(found.reason)
-    return EXIT_NO_SOLUTION if found else EXIT_OK
+    say(found.reason if found.complete else f"{found.reason} A longer --time-limit may decide them.")
+    return EXIT_NO_SOLUTION if found or not found.complete else EXIT_OK
 
 
 class _Interrupt:
@@ -847,8 +875,29 @@ def _install_desktop_entry() -> int:
     return EXIT_OK
 
 
+#: what each command was doing, and what may help, when memory ran out
+_OUT_OF_MEMORY = {
+    "solve": "solving; try a smaller --max or a --time-limit, or leave out --all",
+    "hint": "looking for a hint; try a smaller --time-limit",
+    "check": "checking; try a smaller --time-limit",
+    "generate": "generating; try smaller parameters, a smaller --count or a --time-limit",
+    "export": "exporting; try a smaller --cell, fewer puzzles or a smaller --time-limit",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command line; running out of memory anywhere in it is a sentence and status
+    1 (a limit was reached, as with --time-limit), never a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(argv)
+    except MemoryError:
+        pass  # said below, once the frames holding the memory are gone
+    what = _OUT_OF_MEMORY.get(argv[0] if argv else "", "working; try a smaller puzzle")
+    return _print_error(f"Out of memory while {what}.", EXIT_NO_SOLUTION)
+
+
+def _main(argv: list[str]) -> int:
     _forgiving_streams()
     if not argv:  # the GUI: straight to the window, no parser
         from .gui.app import run_gui

@@ -47,13 +47,35 @@ def exec_value(args: list[str], field_codes: str = "") -> str:
     return string_value(line)
 
 
+def _is_utf8(path: str) -> bool:
+    """False for a path holding bytes that are not UTF-8 (os.fsdecode keeps them as lone
+    surrogates), which the UTF-8 text of a desktop entry cannot hold."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def install_desktop_entry() -> str:
-    """Write ~/.local/share/applications/puzzlegui.desktop and the icon; say where."""
+    """Write ~/.local/share/applications/puzzlegui.desktop and the icon; say where.
+
+    The files go wherever XDG_DATA_HOME points, whatever bytes its name holds (the path
+    stays a str with surrogates, which os functions encode back to the same bytes).  The
+    entry's own text is UTF-8, so an icon path that is not UTF-8 is named by the icon's
+    name instead, found in the hicolor theme of the same data folder; a command whose
+    path is not UTF-8 cannot be named at all, and that is said in a sentence."""
     data = _data_home()
     icon = data / "icons" / "hicolor" / "scalable" / "apps" / ICON_NAME
     entry = data / "applications" / "puzzlegui.desktop"
+    icon_value = str(icon) if _is_utf8(str(icon)) else ICON_NAME.rsplit(".", 1)[0]
     launcher = shutil.which("puzzlegui")
-    command = [launcher] if launcher else [sys.executable, "-m", "puzzlegui"]
+    command = [launcher] if launcher and _is_utf8(launcher) else [sys.executable, "-m", "puzzlegui"]
+    if not _is_utf8(command[0]):
+        raise PuzzleError(
+            f"No desktop entry was written: the path of this Python, {command[0]}, is not UTF-8 text, "
+            "which a desktop entry cannot hold. Install puzzlegui under a folder whose name is UTF-8."
+        )
     text = "\n".join(
         [
             "[Desktop Entry]",
@@ -63,7 +85,7 @@ def install_desktop_entry() -> str:
             "Comment=Play logic puzzles and watch solvers explain their work",
             f"Exec={exec_value(command + ['open'], '%f')}",
             f"TryExec={string_value(command[0])}",
-            f"Icon={string_value(str(icon))}",
+            f"Icon={string_value(icon_value)}",
             "Terminal=false",
             "Categories=Game;LogicGame;",
             "Keywords=puzzle;tracks;takuzu;twiddle;unruly;",

@@ -180,3 +180,80 @@ def test_control_characters_in_input_are_escaped(tmp_path):
     assert not any(ch in run.stdout for ch in "\x1b\u202e\x9b")
     run = cli("solve", THREE_X, "--max", "\x07")
     assert run.returncode == 2 and "\\x07" in run.stderr and "\x07" not in run.stderr
+
+
+# --- out of memory -------------------------------------------------------------------------
+def test_running_out_of_memory_is_a_sentence_and_status_1(tmp_path):
+    """An open 30x30 Tracks board has too many solutions to count in 300 MB of address
+    space (`ulimit -v 300000`): the search's MemoryError ends in one sentence."""
+    path = tmp_path / "open-30x30.json"
+    path.write_text(json.dumps({"kind": "tracks", "puzzle": {
+        "width": 30, "height": 30, "columns": [None] * 30, "rows": [None] * 30,
+        "start": {"cell": [0, 0], "edge": "left"}, "finish": {"cell": [29, 29], "edge": "bottom"},
+    }}))
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (300_000 * 1024, resource.RLIM_INFINITY))\n"
+        "from puzzlegui.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, "solve", str(path), "--all"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.strip() == (
+        "puzzlegui: Out of memory while solving; try a smaller --max or a --time-limit, or leave out --all."
+    )
+
+
+@pytest.mark.parametrize("argv, attribute, what", [
+    (("generate", "kurosu", "--seed", "1"), "generate", "Out of memory while generating;"),
+    (("hint", "kurosu-dm-2018-06-01"), "hint", "Out of memory while looking for a hint;"),
+    (("check", "kurosu-dm-2018-06-01"), "check", "Out of memory while checking;"),
+])
+def test_out_of_memory_in_any_command_is_its_sentence(monkeypatch, capsys, argv, attribute, what):
+    from puzzlegui import cli
+    from puzzlegui.core import registry
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(registry.get("kurosu"), attribute, exhausted)
+    assert cli.main(list(argv)) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith(f"puzzlegui: {what} try ") and err.endswith(".\n") and err.count("\n") == 1
+
+
+# --- hint and check --against-solution take --time-limit -------------------------------------
+def test_hint_stops_at_its_time_limit_and_says_so():
+    run = cli("hint", HUGE_UNIQUE, "--time-limit", "0.5")
+    assert run.returncode == 1, run.stderr
+    assert run.stdout == "No hint found within 0.5 s; try a longer --time-limit.\n"
+    run = cli("hint", HUGE_UNIQUE, "--time-limit", "0.5", "--json")
+    assert run.returncode == 1, run.stderr
+    data = json.loads(run.stdout)
+    assert data["move"] is None and data["stopped"] == "time limit" and "within 0.5 s" in data["text"]
+    run = cli("hint", THREE_X, "--time-limit", "0")
+    assert run.returncode == 2 and "--time-limit must be" in run.stderr
+
+
+def test_hint_within_its_time_limit_is_the_hint():
+    run = cli("hint", "kurosu-dm-2018-06-01", "--time-limit", "120")
+    assert run.returncode == 0 and run.stdout.count("\n") == 2 and "\nmove: " in run.stdout
+
+
+def test_check_against_solution_stops_at_its_time_limit_and_exits_1(tmp_path):
+    """The saved entries of a 40x40 board one search takes most of a second to judge:
+    within 0.01 s none is decided, and that is said, not "no mistakes"."""
+    from puzzlegui.core import files, registry
+
+    kurosu = registry.get("kurosu")
+    data = json.loads(files.dumps(files.PuzzleDoc(kurosu, kurosu.parse_game_id(HUGE_UNIQUE.split(":", 1)[1]))))
+    data["progress"] = [["set", 5, 5, 1], ["set", 6, 5, 1]]
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(data))
+    run = cli("check", str(path), "--against-solution", "--time-limit", "0.01")
+    assert run.returncode == 1, run.stderr
+    assert "2 entries were not decided within the time limit of 0.01 s." in run.stdout
+    assert run.stdout.rstrip().endswith("A longer --time-limit may decide them.")
+    run = cli("check", str(path), "--against-solution", "--time-limit", "nan")
+    assert run.returncode == 2 and "--time-limit must be" in run.stderr

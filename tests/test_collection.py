@@ -110,6 +110,18 @@ def test_folder_collections_sort_numbers_in_order_and_skip_what_is_not_a_puzzle(
         coll.item(1)  # bad.json sorts first: its number names its sentence
 
 
+def test_a_file_named_with_a_superscript_digit_sorts_as_text_and_the_folder_opens(tmp_path, capsys):
+    """str.isdigit accepts '\u00b2' and int() refuses it: such a name once failed every
+    command on the folder with a ValueError."""
+    doc = one_generated(capsys, "rotation", 1)
+    for name in ("p10.json", "1\u00b22.json", "p2.json", "1\u0663.json"):  # \u0663: Arabic-Indic three
+        (tmp_path / name).write_text(files.dumps(doc), encoding="utf-8")
+    coll = collection.load(tmp_path)
+    assert [i.doc.path.name for i in coll.items] == ["1\u00b22.json", "1\u0663.json", "p2.json", "p10.json"]
+    status, out, err = run(capsys, "check", f"{tmp_path}#1")
+    assert status == 0 and out.startswith("OK:") and not err
+
+
 def test_bad_lines_are_named_and_the_rest_still_opens(tmp_path):
     path = tmp_path / "mixed.txt"
     path.write_text(

@@ -1,6 +1,7 @@
 """install-desktop-entry: links replaced not followed, XDG_DATA_HOME as the spec says,
 and an Exec= line that reads back as the real command whatever the path holds."""
 
+import os
 import subprocess
 import sys
 
@@ -130,4 +131,40 @@ def test_an_unwritable_place_is_a_sentence(tmp_path, monkeypatch):
     from puzzlegui.core.kind import PuzzleError
 
     with pytest.raises(PuzzleError, match="Could not write the desktop entry"):
+        desktop.install_desktop_entry()
+
+
+def test_a_data_home_whose_name_is_not_utf8_gets_the_entry(tmp_path, monkeypatch):
+    """The bytes of XDG_DATA_HOME reach the file system unchanged; the entry stays UTF-8
+    text, naming the icon by its theme name when its path is not UTF-8."""
+    home = os.fsencode(tmp_path) + b"/caf\xe9"
+    monkeypatch.setenv("XDG_DATA_HOME", os.fsdecode(home))
+    message = desktop.install_desktop_entry()
+    entry = home + b"/applications/puzzlegui.desktop"
+    assert os.path.isfile(entry) and os.path.isfile(home + b"/icons/hicolor/scalable/apps/puzzlegui.svg")
+    with open(entry, "rb") as f:
+        fields = dict(line.split("=", 1) for line in f.read().decode("utf-8").splitlines() if "=" in line)
+    assert fields["Icon"] == "puzzlegui" and fields["Exec"].endswith(" %f")
+    assert message.startswith("Installed ")
+
+
+def test_the_command_line_installs_into_a_data_home_that_is_not_utf8(tmp_path):
+    home = os.fsencode(tmp_path) + b"/caf\xe9"
+    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": home, "PATH": ""}
+    run = subprocess.run([sys.executable, "-m", "puzzlegui", "install-desktop-entry"],
+                         capture_output=True, env=env, timeout=120)
+    assert run.returncode == 0 and b"Traceback" not in run.stderr, run.stderr
+    assert run.stdout.startswith(b"Installed ") and b"caf\\udce9" in run.stdout
+    assert os.path.isfile(home + b"/applications/puzzlegui.desktop")
+
+
+def test_a_launcher_path_that_is_not_utf8_falls_back_then_is_a_sentence(data_home, monkeypatch):
+    monkeypatch.setattr(desktop.shutil, "which", lambda name: os.fsdecode(b"/opt/caf\xe9/puzzlegui"))
+    desktop.install_desktop_entry()
+    args, _ = exec_arguments(read_entry(data_home / "applications" / "puzzlegui.desktop")["Exec"])
+    assert args == [sys.executable, "-m", "puzzlegui", "open"]
+    monkeypatch.setattr(desktop.sys, "executable", os.fsdecode(b"/opt/caf\xe9/python3"))
+    from puzzlegui.core.kind import PuzzleError
+
+    with pytest.raises(PuzzleError, match="is not UTF-8 text"):
         desktop.install_desktop_entry()

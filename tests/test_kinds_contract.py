@@ -72,6 +72,16 @@ def test_solution_moves_and_steps_really_solve(kind_name):
 
 
 @pytest.mark.parametrize("kind_name", KINDS)
+def test_hint_takes_a_time_budget_for_its_searches(kind_name):
+    """`hint --time-limit` passes its budget down: every kind's hint takes one, and a
+    budget the search fits in gives the hint the kind's own default gives."""
+    doc = first_builtin(kind_name)
+    state = doc.history().state
+    hint = doc.kind.hint(state)
+    assert hint is not None and doc.kind.hint(state, time_limit=60.0) == hint
+
+
+@pytest.mark.parametrize("kind_name", KINDS)
 def test_traced_search_steps_apply_in_order(kind_name):
     doc = first_builtin(kind_name)
     kind = doc.kind

@@ -23,6 +23,23 @@ def test_every_builtin_gets_a_picture_of_its_board(window, qtbot):
         assert len(colours) > 3  # a drawing, not a blank square
 
 
+def test_a_puzzle_file_of_my_own_gets_a_picture_of_its_board(window, qtbot):
+    """A file in the puzzles folder is listed under "My puzzles" and drawn like a
+    built-in (its loader once called a files.load that does not exist, and the error was
+    swallowed: never a picture)."""
+    folder = settings_mod.puzzles_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "my-kurosu.json"
+    path.write_text(files.dumps(files.load_builtin("kurosu-dm-2018-06-04")), encoding="utf-8")
+    window.refresh_library()
+    qtbot.waitUntil(lambda: not window.thumbs.busy(), timeout=60000)
+    icon = library_item(window, str(path)).icon(0)
+    assert not icon.isNull()
+    image = icon.pixmap(SIZE, SIZE).toImage()
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)}
+    assert len(colours) > 3  # a drawing, not a blank square
+
+
 def test_a_game_left_in_progress_is_pictured_as_it_was_left(window, qtbot):
     window.open_source("kurosu-dm-2018-06-04")
     qtbot.waitUntil(lambda: not window.thumbs.busy(), timeout=60000)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .kind import PuzzleError
-from .solver import ALL, FIRST, run, seconds_text
+from .solver import ALL, FIRST, Clock, run, seconds_text
 
 # Every aid, as the help page lists it: (key, name in the menus, what it does in general).
 # A kind's ``aid_notes[key]`` says what it does there, or why it does not apply.
@@ -117,20 +117,6 @@ class Mistakes(list):
         self.undecided = undecided  # entries the time limit left undecided
 
 
-class _Clock:
-    def __init__(self, seconds: float | None):
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-
-    def left(self) -> float | None:
-        if self.deadline is None:
-            return None
-        return max(0.001, self.deadline - time.perf_counter())
-
-    @property
-    def over(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
-
-
 def _has(solution_entries: dict, entries: dict) -> bool:
     return all(solution_entries.get(k, _MISSING) == v for k, v in entries.items())
 
@@ -156,7 +142,7 @@ def mistakes(kind, state, time_limit: float | None = TIME_LIMIT, max_solutions: 
         return Mistakes((), True, str(exc))
     if not entries:
         return Mistakes((), True, "There are no entries to check yet.")
-    clock = _Clock(time_limit)
+    clock = Clock(time_limit)
     every = run(kind.solve(kind.keep_entries(state, list(entries))), FIRST, time_limit=clock.left())
     if every.count:
         return Mistakes((), True, "No mistakes: a solution has every entry.")
@@ -231,7 +217,7 @@ def first_mistake(kind, history, time_limit: float | None = TIME_LIMIT, max_solu
         kind.entries(history.state)
     except PuzzleError as exc:
         return Rewind(pos, 0, True, str(exc))
-    clock = _Clock(time_limit)
+    clock = Clock(time_limit)
     initial = history.initial
     base = run(kind.solve(kind.keep_entries(initial, ())), ALL, max_solutions=max_solutions,
                time_limit=clock.left(), keep=max_solutions)

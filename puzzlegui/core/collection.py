@@ -308,7 +308,10 @@ def _entry(line: str, default_kind: str | None, kinds: list[str], fallback_title
 
 
 def _natural(name: str):
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", name) if part]
+    """A sort key putting numbers in order: p2 before p10.  Only ASCII digits count as a
+    number: str.isdigit also accepts a superscript two, which int() refuses, and a file
+    named with one must sort like any other name, not fail the whole folder."""
+    return [(0, int(part), "") if validate.is_digits(part) else (1, 0, part.lower()) for part in re.split(r"([0-9]+)", name) if part]
 
 
 def load_folder(path, progress=None, cancelled=None) -> Collection:

@@ -149,8 +149,11 @@ class PuzzleKind(ABC):
     def is_solved(self, state) -> bool:
         """True when the state satisfies every rule of the puzzle."""
 
-    def hint(self, state) -> Hint | None:
-        """The next sure move with its reason, or None if there is none to give."""
+    def hint(self, state, time_limit: float | None = None) -> Hint | None:
+        """The next sure move with its reason, or None if there is none to give.
+
+        ``time_limit``: the seconds its searches may take together (None: the kind's own
+        bound); a hint the budget cut short is None, or a move found without searching."""
         return None
 
     # --- aids (core.aids): sure steps, mistakes, "undo to before my first mistake" ----------

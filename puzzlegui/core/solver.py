@@ -111,6 +111,23 @@ class Result:
         return None
 
 
+class Clock:
+    """One time budget shared by several searches in turn (a hint or an aid that runs
+    more than one): ``left()`` is the time_limit to give the next ``run``."""
+
+    def __init__(self, seconds: float | None):
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def left(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return max(0.001, self.deadline - time.perf_counter())
+
+    @property
+    def over(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
 def run(
     events: Iterable,
     mode: str = ALL,

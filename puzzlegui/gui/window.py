@@ -339,7 +339,7 @@ class MainWindow(QMainWindow):
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         for path in paths:
             add(mine, path.stem, str(path), str(path), session_mod.file_key(path),
-                loader=lambda p=path: _kind_and_state(files.load(p)))
+                loader=lambda p=path: _kind_and_state(files.load_path(p)))
         if not paths:
             hint = QTreeWidgetItem(["(none saved yet)"])
             hint.setFlags(Qt.NoItemFlags)

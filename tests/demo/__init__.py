@@ -96,7 +96,7 @@ class DemoKind(PuzzleKind):
     def is_solved(self, state):
         return all(t is None or a == t for a, t in zip(state.lamps, state.target))
 
-    def hint(self, state):
+    def hint(self, state, time_limit=None):
         for i, (a, t) in enumerate(zip(state.lamps, state.target)):
             if t is not None and a != t:
                 return Hint(("toggle", i), f"Lamp {i + 1} must be {'on' if t else 'off'}.", ((i, 0),))

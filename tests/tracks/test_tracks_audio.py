@@ -38,6 +38,12 @@ def test_parse_tab_reads_columns_as_time_steps():
     assert len(notes) == 19  # 7 + 4 + 4 + 4 digits
 
 
+def test_parse_tab_plays_only_ascii_digits():
+    """A symbol may be any printable text: a superscript two passes str.isdigit but not
+    int(), and once ended Play and Export WAV with a ValueError."""
+    assert audio.parse_tab("1\u00b22\u0663\n-5") == [(0, 0, 1), (1, 1, 5), (2, 0, 2)]
+
+
 def test_render_places_notes_in_time():
     rate, step = 8000, 0.25
     tab = "--5-\n----\n----\n----\n----\n----"

@@ -132,8 +132,8 @@ class KurosuKind(PuzzleKind):
     def is_solved(self, state: KurosuState) -> bool:
         return model.is_solved(state)
 
-    def hint(self, state: KurosuState):
-        return solver.hint(state)
+    def hint(self, state: KurosuState, time_limit: float | None = None):
+        return solver.hint(state, time_limit)
 
     def sure_move(self, state: KurosuState):
         """The first named deduction (logic.Reasoner, weakest rule first), as

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlegui.core.kind import Hint
-from puzzlegui.core.solver import FIRST, UNIQUE, Found, Progress, Step, run
+from puzzlegui.core.solver import FIRST, UNIQUE, Clock, Found, Progress, Step, run
 from puzzlegui.core.text import cell_name
 
 from .engine import HARD, LEVEL_NAMES, NARROW, Engine, narrow_search
@@ -165,18 +165,20 @@ def solution_steps(state: KurosuState, solution: Solution) -> list:
     return steps
 
 
-def first_solution(state: KurosuState):
-    result = run(solve(state), mode=FIRST)
+def first_solution(state: KurosuState, time_limit: float | None = None):
+    result = run(solve(state), mode=FIRST, time_limit=time_limit)
     return result.solutions[0] if result.solutions else None
 
 
-def hint(state: KurosuState):
-    """The next deduction from the player's position, or the first wrong entry."""
+def hint(state: KurosuState, time_limit: float | None = None):
+    """The next deduction from the player's position, or the first wrong entry; its
+    searches take at most ``time_limit`` seconds together (None: no limit)."""
     W = state.width
     if -1 not in state.cells:
         return None
+    clock = Clock(time_limit)
     puzzle = KurosuState.new(state.width, state.height, state.givens, state.unique)
-    result = run(solve(puzzle), mode=UNIQUE)
+    result = run(solve(puzzle), mode=UNIQUE, time_limit=clock.left())
     if not result.solutions:
         return None
     solution = result.solutions[0]
@@ -186,7 +188,7 @@ def hint(state: KurosuState):
     ]
     if wrong and not result.unique:
         # several solutions: the entries may fit another one
-        other = first_solution(state)
+        other = first_solution(state, clock.left())
         if other is not None:
             solution, wrong = other, []
     if wrong:

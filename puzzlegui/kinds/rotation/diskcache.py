@@ -8,6 +8,16 @@ checksum does not match is ignored (and replaced by the next build).  Files are 
 to a temporary name in the same folder and renamed into place, so a reader never sees a
 half-written file, and two processes building the same entry at once both end well.
 
+Bounded: only a regular file is read (a FIFO, device or folder in an entry's place is
+neither opened for reading nor replaced: the caller builds the table in memory; a link
+there is read only when it ends at a regular file, and replaced by the entry itself,
+never written through, as safefile.replace_own does), and
+nothing is allocated before the header's sizes are checked against the file's real size
+and against the most the caller expects, so a damaged header claiming a gigabyte costs
+nothing.  The folder holds at most ``max_bytes()`` (256 MiB, or PUZZLEGUI_CACHE_MAX_MB
+mebibytes): an entry read is touched, and storing a new one first deletes the least
+recently used until it fits; an entry bigger than the whole cap is not stored.
+
 Any failure to read or write the cache (a read-only home, a full disk) only costs the
 rebuild: the arrays are always returned.
 
@@ -19,16 +29,25 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 from ...core import safefile
+from ...core.validate import is_digits
 from . import lazy
 
 np = lazy.module("numpy", globals(), "np")  # not needed to read raw bytes (load_raw)
 
 MAGIC = "puzzlegui-array-cache"
 FORMAT = 1
+MAX_HEADER = 65536  # bytes of the header line
+MAX_MB_DEFAULT = 256  # the folder's cap in MiB, unless PUZZLEGUI_CACHE_MAX_MB says otherwise
+MAX_MB_VARIABLE = "PUZZLEGUI_CACHE_MAX_MB"
+MAX_SCANNED = 10_000  # folder entries looked at when making room
+STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a process that died
 
 
 def folder() -> Path:
@@ -44,35 +63,58 @@ def path_for(name: str) -> Path:
     return folder() / f"{name}.cache"
 
 
-def load_raw(name: str, meta: dict) -> dict | None:
+def max_bytes() -> int:
+    """The most bytes the folder's entries may take together: PUZZLEGUI_CACHE_MAX_MB
+    mebibytes when it is a whole number (0 turns the cache off), else 256 MiB."""
+    text = os.environ.get(MAX_MB_VARIABLE, "").strip()
+    if is_digits(text) and len(text) <= 9:
+        return int(text) << 20
+    return MAX_MB_DEFAULT << 20
+
+
+def load_raw(name: str, meta: dict, most: int | None = None) -> dict | None:
     """The arrays stored under ``name`` as ``{name: (dtype string, shape, bytearray)}`` if the
     file is whole and was built for ``meta``; no numpy needed (a small table is read
-    this way by a process that has not loaded numpy)."""
-    return _drive(load_raw_steps(name, meta))
+    this way by a process that has not loaded numpy).  ``most``: the most bytes of
+    arrays the caller expects (a file claiming more is not read)."""
+    return _drive(load_raw_steps(name, meta, most))
 
 
 READ_CHUNK = 1 << 24  # bytes read and checked between two steps of ``load_raw_steps``
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 
 
-def load_raw_steps(name: str, meta: dict):
+def load_raw_steps(name: str, meta: dict, most: int | None = None):
     """``load_raw`` as a generator that yields (None) after every READ_CHUNK bytes read
     and checked, so that reading a big file can be interrupted; its return value is
-    what ``load_raw`` returns."""
+    what ``load_raw`` returns.
+
+    Only a regular file is opened (checked before, so a FIFO nobody writes is never
+    waited on, and after, with O_NONBLOCK, in case it was swapped meanwhile), and the
+    arrays' bytes are allocated only once the header's sizes add up to the file's."""
     path = path_for(name)
     try:
-        with open(path, "rb") as f:
-            header_line = f.readline(65536)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        fd = os.open(path, _READ_FLAGS)
+    except (OSError, ValueError):
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                return None
+            header_line = f.readline(MAX_HEADER)
             header = json.loads(header_line.decode("utf-8"))
-            if header.get("magic") != MAGIC or header.get("format") != FORMAT or header.get("meta") != meta:
+            if not isinstance(header, dict) or header.get("magic") != MAGIC or header.get("format") != FORMAT:
+                return None
+            if header.get("meta") != meta:
+                return None
+            layout = _layout(header.get("arrays"), st.st_size - len(header_line), most)
+            if layout is None:
                 return None
             arrays = {}
-            for entry in header["arrays"]:
-                dtype = str(entry["dtype"])
-                shape = tuple(int(v) for v in entry["shape"])
-                count = 1
-                for v in shape:
-                    count *= v
-                size = count * _itemsize(dtype)
+            for key, dtype, shape, size, expected in layout:
                 raw = bytearray(size)  # writable, so numpy can use it without a copy
                 view = memoryview(raw)
                 digest = hashlib.blake2b(digest_size=16)
@@ -80,20 +122,58 @@ def load_raw_steps(name: str, meta: dict):
                 while pos < size:
                     got = f.readinto(view[pos : pos + READ_CHUNK])
                     if not got:
-                        return None  # truncated
+                        return None  # truncated after the size was checked
                     digest.update(view[pos : pos + got])
                     pos += got
                     if pos < size:
                         yield None
                 view.release()
-                if digest.hexdigest() != entry["blake2b"]:
+                if digest.hexdigest() != expected:
                     return None
-                arrays[entry["name"]] = (dtype, shape, raw)
+                arrays[key] = (dtype, shape, raw)
             if f.read(1):
-                return None  # trailing bytes: not the file we wrote
+                return None  # grew after the size was checked: not the file we wrote
+            _touch(f.fileno(), path)
             return arrays
-    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: a header nested too deep
         return None
+
+
+def _layout(entries, data_bytes: int, most: int | None):
+    """The header's arrays as (name, dtype, shape, bytes, checksum), or None unless every
+    field has its type and the sizes add up to exactly ``data_bytes`` and at most
+    ``most``.  Sizes are summed with an early stop, so a damaged shape costs no memory."""
+    if not isinstance(entries, list):
+        return None
+    bound = data_bytes if most is None else min(data_bytes, most)
+    out = []
+    total = 0
+    for entry in entries:
+        if not isinstance(entry, dict):
+            return None
+        key, dtype, shape, expected = entry.get("name"), entry.get("dtype"), entry.get("shape"), entry.get("blake2b")
+        if not (isinstance(key, str) and isinstance(dtype, str) and isinstance(expected, str) and isinstance(shape, list)):
+            return None
+        size = _itemsize(dtype)
+        for v in shape:
+            if type(v) is not int or v < 0:
+                return None
+            size *= v
+            if size > bound:
+                return None
+        total += size
+        if total > bound:
+            return None
+        out.append((key, dtype, tuple(shape), size, expected))
+    return out if total == data_bytes else None
+
+
+def _touch(fd: int, path: Path) -> None:
+    """Mark an entry used now (its times are what least-recently-used eviction reads)."""
+    try:
+        os.utime(fd if os.utime in os.supports_fd else path)
+    except OSError:
+        pass  # a read-only cache folder: the entry is still good
 
 
 def _drive(gen):
@@ -104,22 +184,26 @@ def _drive(gen):
             return stop.value
 
 
+_DTYPE = re.compile(r"[<>|=][a-zA-Z]([0-9]{1,2})")
+
+
 def _itemsize(dtype: str) -> int:
     """Bytes per item of a numpy dtype string such as "<i8" or "|i1"."""
-    digits = "".join(ch for ch in dtype if ch.isdigit())
-    if not digits or dtype[:1] not in "<>|=":
+    match = _DTYPE.fullmatch(dtype)
+    if match is None or int(match.group(1)) == 0:
         raise ValueError(f"unknown dtype {dtype!r}")
-    return int(digits)
+    return int(match.group(1))
 
 
-def load(name: str, meta: dict) -> dict | None:
-    """The arrays stored under ``name`` if the file is whole and was built for ``meta``."""
-    return _drive(load_steps(name, meta))
+def load(name: str, meta: dict, most: int | None = None) -> dict | None:
+    """The arrays stored under ``name`` if the file is whole and was built for ``meta``
+    (and holds at most ``most`` bytes of arrays)."""
+    return _drive(load_steps(name, meta, most))
 
 
-def load_steps(name: str, meta: dict):
+def load_steps(name: str, meta: dict, most: int | None = None):
     """``load`` as a generator, like ``load_raw_steps``."""
-    raw = yield from load_raw_steps(name, meta)
+    raw = yield from load_raw_steps(name, meta, most)
     if raw is None:
         return None
     try:
@@ -140,8 +224,15 @@ def store_steps(name: str, meta: dict, arrays: dict):
     """``store`` as a generator that yields (None) after every READ_CHUNK bytes hashed or
     written, so that saving a big database never keeps a Stop waiting; returns True if
     the file was written.  No fsync: the file is a cache, checked by its digests when it
-    is read, and rebuilt if a crash left it short."""
+    is read, and rebuilt if a crash left it short.
+
+    Nothing is written when a FIFO, device, socket or folder holds the entry's name (it
+    is someone else's, and left alone), or when the entry is bigger than the whole cap;
+    otherwise the least recently used entries are deleted first until it fits."""
     path = path_for(name)
+    cap = max_bytes()
+    if not _replaceable(path) or sum(np.asarray(arr).nbytes for arr in arrays.values()) > cap:
+        return False
     entries = []
     views = []
     for key, arr in arrays.items():
@@ -154,17 +245,20 @@ def store_steps(name: str, meta: dict, arrays: dict):
         entries.append({"name": key, "dtype": arr.dtype.str, "shape": list(arr.shape), "blake2b": digest.hexdigest()})
         views.append(view)
     header = json.dumps({"magic": MAGIC, "format": FORMAT, "meta": meta, "arrays": entries}, sort_keys=True)
+    head = header.encode("utf-8") + b"\n"
+    if not _make_room(path, len(head) + sum(len(v) for v in views), cap):
+        return False
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as f:
-            f.write(header.encode("utf-8") + b"\n")
+            f.write(head)
             for view in views:
                 for pos in range(0, len(view), READ_CHUNK):
                     f.write(view[pos : pos + READ_CHUNK])
                     yield None
-        safefile.replace_own(tmp, path)  # never over a FIFO or device planted at the name
+        safefile.replace_own(tmp, path)  # never over a FIFO or device put there meanwhile
         tmp = None
         return True
     except (OSError, safefile.UnsafeTarget):
@@ -175,3 +269,63 @@ def store_steps(name: str, meta: dict, arrays: dict):
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _replaceable(path: Path) -> bool:
+    """True when nothing is at ``path``, or a regular file or a link is (a link is
+    replaced, never followed, as safefile does with the app's own files); False for a
+    FIFO, device, socket or folder, which someone else put there and which is left alone."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
+
+
+def _make_room(path: Path, need: int, cap: int) -> bool:
+    """Delete the least recently used entries of the folder (by the time they were last
+    written or read) until ``need`` more bytes fit under ``cap``; True if they fit.
+
+    The entry at ``path`` does not count (the new one replaces it), nor do links and
+    special files (never deleted).  A temporary file counts, and is deleted only when it
+    is older than STALE_TEMP_SECONDS: another process may be writing it."""
+    if need > cap:
+        return False
+    used = 0
+    candidates = []
+    now = time.time()
+    try:
+        with os.scandir(path.parent) as it:
+            for n, entry in enumerate(it):
+                if n >= MAX_SCANNED:
+                    break
+                temp = entry.name.endswith(".tmp")
+                if entry.name == path.name or not (temp or entry.name.endswith(".cache")):
+                    continue
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if not stat.S_ISREG(st.st_mode):
+                    continue
+                used += st.st_size
+                if not temp or now - st.st_mtime > STALE_TEMP_SECONDS:
+                    candidates.append((st.st_mtime, entry.name, st.st_size))
+    except FileNotFoundError:
+        return True  # no folder yet: nothing to make room in
+    except OSError:
+        return False
+    candidates.sort()
+    for _, entry_name, size in candidates:
+        if used + need <= cap:
+            break
+        try:
+            os.unlink(path.parent / entry_name)
+        except FileNotFoundError:
+            pass  # another process evicted it
+        except OSError:
+            continue
+        used -= size
+    return used + need <= cap

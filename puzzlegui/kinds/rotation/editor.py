@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from puzzlegui.core import validate
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
@@ -168,7 +169,7 @@ class TileGrid(QWidget):
     def keyPressEvent(self, event) -> None:
         key = event.key()
         text = event.text()
-        if text.isdigit():
+        if validate.is_digits(text):  # not str.isdigit: a superscript-two key would reach int()
             self._typed += text
             top = max(self.config.goal_values())
             if int(self._typed) * 10 > top:

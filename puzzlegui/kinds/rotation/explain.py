@@ -11,7 +11,7 @@ proved it.  Uses only the solver's public functions (``distance``, ``solve``).
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint
-from puzzlegui.core.solver import FIRST, run
+from puzzlegui.core.solver import FIRST, Clock, run
 from puzzlegui.core.text import article, capitalized, number, plural
 
 from . import solver, tables
@@ -86,16 +86,18 @@ def shortest_step(state: RotationState):
     return None
 
 
-def hint(state: RotationState):
-    """The next turn: proven shortest where tabulated, else the solver's first move."""
+def hint(state: RotationState, time_limit: float | None = None):
+    """The next turn: proven shortest where tabulated, else the solver's first move,
+    searched for at most ``time_limit`` seconds (SOLVE_TIME by default)."""
     if is_solved(state):
         return None
+    clock = Clock(SOLVE_TIME if time_limit is None else time_limit)
     found = shortest_step(state)
     if found is not None:
         return found[1]
     if tables.feasible(state.config) or solver.support_reason(state.config):
         return None
-    result = run(solver.solve(state), FIRST, time_limit=SOLVE_TIME)
+    result = run(solver.solve(state), FIRST, time_limit=clock.left())
     if not result.solutions or not result.solutions[0].moves:
         return None
     sol = result.solutions[0]

@@ -181,11 +181,11 @@ class RotationKind(PuzzleKind):
     def can_tabulate(self, config: Config) -> bool:
         return tables.feasible(config)
 
-    def hint(self, state):
+    def hint(self, state, time_limit: float | None = None):
         """The next turn of a shortest path (proven by the distance table), or on larger
         boards the solver's first move, with how far the position is from solved and the
         tiles the turn puts in place (explain.py)."""
-        return explain.hint(state)
+        return explain.hint(state, time_limit)
 
     def sure_move(self, state):
         """A turn proven to be on a shortest path (tabulated boards only), as

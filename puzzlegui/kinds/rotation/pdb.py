@@ -23,7 +23,8 @@ tile, so "every read says 0" is exactly "solved".  16-tile boards get 7-tile dat
 (two of 16^7 entries on a 4x4 with 2x2 blocks, 256 MiB each: about a minute or two to
 build, once); a run of tiles that is a symmetric image of another is not built twice.
 They are cached on disk (diskcache.py: checked on load, rebuilt when missing, stale or
-corrupt).
+corrupt), within the cache's cap: a database bigger than the whole cap (the default
+256 MiB is just short of a 7-tile one with its header) is built again by each process.
 
 Additive databases (``WeightedDB``, boards with arrows): a turn moves at most four tiles
 (2x2 blocks), so counting, for a group of tiles, the fewest *tile-steps* (tracked tiles
@@ -221,7 +222,7 @@ class PatternDB:
     def load_steps(self):
         """``load`` as a generator yielding 0 between chunks read (a big database takes
         a moment to read and check); returns whether it loaded."""
-        arrays = yield from diskcache.load_steps(self.cache_name(), self.meta())
+        arrays = yield from diskcache.load_steps(self.cache_name(), self.meta(), most=self.size)  # int8s
         if arrays is None or "dist" not in arrays or arrays["dist"].shape != (self.size,):
             return False
         self.dist = arrays["dist"]

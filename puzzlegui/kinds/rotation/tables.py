@@ -25,6 +25,7 @@ from .model import Config, goal_state, reachable_count, turn_sources
 CACHE_VERSION = 1  # bump when a table's layout or meaning changes
 
 EXACT_LIMIT = 1_200_000  # positions; bigger spaces are solved by reduction (solver.py)
+LEVELS_BYTES = 8 * 4096  # the most a cached table's level sizes (int64) may take
 
 np = lazy.module("numpy", globals(), "np")  # loaded when a table is built or walked with it
 
@@ -160,7 +161,7 @@ class Table:
 
     def load(self) -> bool:
         """Take the table from the disk cache if a sound copy is there."""
-        arrays = diskcache.load(self._cache_name(), self._cache_meta())
+        arrays = diskcache.load(self._cache_name(), self._cache_meta(), most=self._most_bytes())
         if arrays is None or any(k not in arrays for k in self._arrays + ("levels",)):
             return False
         levels = [int(v) for v in arrays["levels"]]
@@ -181,6 +182,13 @@ class Table:
 
     def _stored_length(self, size: int) -> int:
         return size
+
+    _entry_bytes = 1  # an int8 distance
+
+    def _most_bytes(self) -> int:
+        """The most bytes a sound cached copy holds: a damaged header claiming more is
+        refused before anything is allocated for it."""
+        return self._stored_length(reachable_count(self.config)) * self._entry_bytes + LEVELS_BYTES
 
 
 class _PermTable(Table):
@@ -267,6 +275,7 @@ class _PackedTable(Table):
         self.dist = None
 
     _arrays = ("codes", "dist")
+    _entry_bytes = 9  # an int64 code and an int8 distance
 
     def _pack_rows(self, rows):
         return (rows.astype(np.int64) << self._shifts).sum(axis=1)
@@ -507,7 +516,7 @@ def light(config: Config) -> LightTable | None:
     or not a permutation table)."""
     if not _is_permutation(config) or not feasible(config):
         return None
-    raw = diskcache.load_raw(_cache_name(config), _cache_meta(config, "_PermTable"))
+    raw = diskcache.load_raw(_cache_name(config), _cache_meta(config, "_PermTable"), most=factorial(config.cells) + LEVELS_BYTES)
     if raw is None or "dist" not in raw or "levels" not in raw:
         return None
     dtype, shape, dist = raw["dist"]

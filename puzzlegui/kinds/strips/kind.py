@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
-from puzzlegui.core.solver import FIRST, UNIQUE, Progress, Step, describe, run
+from puzzlegui.core.solver import FIRST, UNIQUE, Clock, Progress, Step, describe, run
 from puzzlegui.core.text import cells_span
 
 from . import codec, count, explain, generator, model, solver
@@ -153,18 +153,20 @@ class StripsKind(PuzzleKind):
     def is_solved(self, state):
         return model.is_solved(state)
 
-    def hint(self, state: StripsState):
+    def hint(self, state: StripsState, time_limit: float | None = None):
         """A strip that is in no decomposition first (take it back), then a forced strip
-        (explain.py), and only then a strip read off a decomposition."""
+        (explain.py), and only then a strip read off a decomposition.  Its searches take
+        at most ``time_limit`` seconds together (HINT_TIME by default)."""
         if model.is_solved(state):
             return None
-        mine = run(solver.solve(state), UNIQUE, time_limit=HINT_TIME)
+        clock = Clock(HINT_TIME if time_limit is None else time_limit)
+        mine = run(solver.solve(state), UNIQUE, time_limit=clock.left())
         finishes = mine.solutions
         if not finishes:
             if not mine.complete:
                 found = explain.deduce(state) if not model.check(state) else None
                 return found[1] if found else None
-            answers = run(solver.solve(self.initial(state)), FIRST, time_limit=HINT_TIME).solutions
+            answers = run(solver.solve(self.initial(state)), FIRST, time_limit=clock.left()).solutions
             if not answers:
                 return None
             right = set(answers[0])

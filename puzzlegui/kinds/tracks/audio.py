@@ -12,6 +12,8 @@ import wave
 
 import numpy as np
 
+from puzzlegui.core.validate import is_digits
+
 SAMPLE_RATE = 22050
 STEP_SECONDS = 0.28  # one tab column
 RING_SECONDS = 1.6  # how long a plucked string is allowed to ring
@@ -32,14 +34,15 @@ def note_frequency(string: int, fret: int) -> float:
 def parse_tab(text: str) -> list:
     """The notes of a tab as (step, string, fret), in time order.
 
-    Lines beyond six, and characters that are not digits, are ignored; a tab shorter than
-    six lines plays the strings it has."""
+    Lines beyond six, and characters that are not ASCII digits (a symbol may be a
+    superscript two, which int() refuses), are ignored; a tab shorter than six lines plays
+    the strings it has."""
     lines = [ln for ln in text.split("\n")][:6]
     notes = []
     width = max((len(ln) for ln in lines), default=0)
     for step in range(width):
         for s, line in enumerate(lines):
-            if step < len(line) and line[step].isdigit():
+            if step < len(line) and is_digits(line[step]):
                 notes.append((step, s, int(line[step])))
     return notes
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
-from puzzlegui.core.solver import FIRST, UNIQUE, Step, describe, run
+from puzzlegui.core.solver import FIRST, UNIQUE, Clock, Step, describe, run
 from puzzlegui.core.text import cells_span, number, plural
 
 from . import codec, explain, generator, model
@@ -176,16 +176,18 @@ class TracksKind(PuzzleKind):
     def is_solved(self, state):
         return model.is_solved(state)
 
-    def hint(self, state):
+    def hint(self, state, time_limit: float | None = None):
         """A wrong piece of track or mark first (pointed at, not changed), then the first
-        named deduction (explain.py), and only then a step read off a solution."""
+        named deduction (explain.py), and only then a step read off a solution.  Its
+        searches take at most ``time_limit`` seconds together (HINT_TIME by default)."""
         p = state.puzzle
         if model.is_solved(state):
             return None
+        clock = Clock(HINT_TIME if time_limit is None else time_limit)
         player = state.edges - p.fixed_edges
-        mine = run(tsolver.solve(p, given_edges=player, given_marks=state.marks), mode=FIRST, time_limit=HINT_TIME)
+        mine = run(tsolver.solve(p, given_edges=player, given_marks=state.marks), mode=FIRST, time_limit=clock.left())
         if mine.count == 0 and mine.complete:
-            return self._wrong(state)
+            return self._wrong(state, clock)
         if not model.check(state):
             found = explain.deduce(state)
             if found is not None:
@@ -239,11 +241,11 @@ class TracksKind(PuzzleKind):
             return f"the track between {explain.cell_text(key[1])} and {explain.cell_text(key[2])}"
         return f"the no-track mark at {explain.cell_text(key[1])}"
 
-    def _wrong(self, state):
+    def _wrong(self, state, clock: Clock):
         """A hint that names the player's first wrong piece of track or mark (and
         changes nothing: the player decides how to repair it)."""
         p = state.puzzle
-        result = run(tsolver.solve(p), max_solutions=50, time_limit=HINT_TIME)
+        result = run(tsolver.solve(p), max_solutions=50, time_limit=clock.left())
         if result.count == 0:
             if not result.complete:
                 return None
