@@ -14,18 +14,9 @@ from puzzlegui.core import collection, files
 from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.window import MainWindow
 from puzzlegui.gui.worker import background_busy
+from test_collection import puzzle_folder
 
 GUARD_S = 10  # a reader never waits longer than this for the test (then the test fails)
-
-
-def puzzle_folder(folder, count):
-    """``count`` puzzle files in ``folder``, each a built-in with a title of its own."""
-    folder.mkdir()
-    doc = files.load_builtin("tracks-mums-2008")
-    for n in range(1, count + 1):
-        doc.meta["title"] = f"Puzzle {n}"
-        (folder / f"p{n:02}.json").write_text(files.dumps(doc), encoding="utf-8")
-    return folder
 
 
 def spy_reads(monkeypatch, wait_first=None):

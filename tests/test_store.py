@@ -89,6 +89,16 @@ def corrupt(path: Path, seed: int) -> None:
     path.write_bytes(bytes(data))
 
 
+def open_everything(session) -> None:
+    """Open every game listed, and the one last open: each opens or says why in a sentence."""
+    for entry in session.entries():
+        try:
+            session.open_key(entry.key)
+        except files.PuzzleError as exc:
+            assert str(exc)
+    session.restore()
+
+
 def made_store(folder) -> Path:
     session = Session(folder)
     play(session)
@@ -105,12 +115,7 @@ def test_a_damaged_database_always_opens_or_is_set_aside_with_a_sentence(folder,
     db = made_store(folder)
     corrupt(db, seed)
     session = Session(folder)
-    for entry in session.entries():
-        try:
-            session.open_key(entry.key)
-        except files.PuzzleError as exc:
-            assert str(exc)
-    session.restore()
+    open_everything(session)
     session.stats()
     for notice in session.notices:
         assert notice.endswith(".") and "Traceback" not in notice
@@ -243,15 +248,19 @@ def test_keys_are_data_pruning_never_touches_a_file(folder, tmp_path, monkeypatc
 
 
 # ---------------------------------------------------------------- names and titles
+def play_a_file(folder, path):
+    """The Mystery Box saved at ``path``, opened, one turn played (stored as it is
+    played), and the app quit."""
+    path.write_text(files.dumps(files.load_builtin("mystery-box")), encoding="utf-8")
+    session = Session(folder)
+    session.open(files.load_path(path)).play(("turn", 1, 1, "cw"))
+    session.close()
+
+
 def test_a_file_whose_name_is_not_utf8_is_stored_and_restored(folder, tmp_path):
     name = os.fsdecode(b"caf\xe9.json")
     path = tmp_path / name
-    path.write_text(files.dumps(files.load_builtin("mystery-box")), encoding="utf-8")
-    session = Session(folder)
-    game = session.open(files.load_path(path))
-    game.history.push(("turn", 1, 1, "cw"))
-    session.save()
-    session.close()
+    play_a_file(folder, path)
     again = Session(folder).restore()
     assert again.doc.path == path and len(again.history) == 1
     assert again.source == str(path)
@@ -372,12 +381,7 @@ def test_the_other_copys_moves_show_when_the_game_is_opened_again(folder):
 
 def test_a_file_edited_elsewhere_wins_over_the_restored_game(folder, tmp_path):
     path = tmp_path / "mine.json"
-    path.write_text(files.dumps(files.load_builtin("mystery-box")), encoding="utf-8")
-    session = Session(folder)
-    game = session.open(files.load_path(path))
-    game.history.push(("turn", 1, 1, "cw"))
-    session.save()
-    session.close()
+    play_a_file(folder, path)
     other = files.load_builtin("twiddle-3x3")
     path.write_text(files.dumps(other), encoding="utf-8")
     os.utime(path, (1, 1))
@@ -430,10 +434,5 @@ def test_fuzzed_records_of_the_previous_version_never_stop_a_start(folder, seed)
         corrupt(path, seed * 3 + n)
     session = Session(folder)
     assert len(session.entries()) >= 3 - (seed % 4 == 3)  # the others are all there
-    for entry in session.entries():
-        try:
-            session.open_key(entry.key)
-        except files.PuzzleError as exc:
-            assert str(exc)
-    session.restore()
+    open_everything(session)
     assert all(isinstance(s.solved, int) for s in session.stats())

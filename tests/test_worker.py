@@ -6,20 +6,7 @@ from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import solver
 from puzzlegui.gui.worker import PROGRESS_INTERVAL, SolverWorker
-
-
-class Prolific:
-    """A kind whose search finds 20,000 solutions as fast as Python can yield them."""
-
-    name = "prolific"
-
-    def solve(self, state, trace=False):
-        for i in range(20_000):
-            if trace:
-                yield solver.Step("try", None, f"try {i}")
-            yield solver.Found(i)
-            if i % 100 == 0:
-                yield solver.Progress(i)
+from search_kinds import Prolific
 
 
 def test_progress_signals_are_throttled(qapp):
