@@ -1,8 +1,9 @@
-"""The main window: library, board, solver panel, menus; the controller between them.
+"""The main window: library, board, solver panel, menus; the wiring between them.
 
-The window knows kinds only through core.kind.PuzzleKind and each kind's ``widget.Board``.
-Boards emit moves; the window pushes them on the history and shows the new state.  The
-solver runs in a SolveJob (its own thread); the Player replays what it recorded.
+The window knows kinds only through core.kind.PuzzleKind and each kind's ``widget.Board``
+(gui/kinds.py).  Boards emit moves; the game object (core/game.py) makes the entry and
+the window shows the new state.  The solve job and the replay of its answer are the
+SolveController's (gui/solve_controller.py).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import files, gcpause, registry, solver, validate
+from ..core import files, gcpause, registry, validate
 from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
@@ -44,11 +45,10 @@ from . import settings as settings_mod
 from .board import BoardView
 from .text import plain_tip
 from .widgets import ElidedLabel
-from .player import Player
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
-from .player import checkpoints as replay_checkpoints
-from .worker import Background, Progress, SolveJob, wait_background
+from .solve_controller import SolveController
+from .worker import Background, Progress, wait_background
 
 # export, the dialogs, the aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
@@ -81,20 +81,6 @@ class _StopKeyFilter(QObject):
                 if window.board is not None:
                     window.board.setFocus(Qt.ShortcutFocusReason)  # the menu bar leaves its keyboard mode
                 return True  # not accepted: the key goes to the Stop shortcut
-        return False
-
-
-class _ReleaseOnPaint(QObject):
-    """On the solver panel: its first paint after a Solve that showed it lets that
-    Solve's held search begin (MainWindow.solve)."""
-
-    job = None  # the held SolveJob waiting for the panel's paint
-
-    def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Paint and self.job is not None:
-            # after the whole window's repaint, of which this paint is one part
-            QTimer.singleShot(0, self.job.release)
-            self.job = None
         return False
 
 
@@ -216,22 +202,18 @@ class MainWindow(QMainWindow):
         self._scheme_connected = False  # listening to the desktop's colour scheme
         self._shown_once = False
         self._aid_busy = False  # an aid is working
-        self.job: SolveJob | None = None
         self.gen_task: GenerateTask | None = None
         self.collection = None  # an opened collection, listed in the library as a group
-        self.result: solver.Result | None = None
-        self.solve_base = None
-        self.recorded_steps: list = []
-        self.solution_index = 0
         self.last_error = ""
         self._dirty = False
         self.setWindowTitle("puzzlegui")
 
-        self.player = Player(self)
-        self.player.frame.connect(self._on_frame)
-        self.player.playingChanged.connect(lambda _p: self._sync_player())
-        self.player.finished.connect(self._on_player_finished)
-        self.player.set_speed(self.settings.speed)
+        # the solve job and the replay of its answer (gui/solve_controller.py)
+        self.solving = SolveController(self, self.settings, self)
+        self.solving.finished.connect(self.solveFinished)
+        self.solving.changed.connect(self._solving_changed)
+        self.solving.status.connect(self._say)
+        self.solving.error.connect(self.show_error)
 
         self._build_library()
         self._build_centre()
@@ -468,27 +450,12 @@ class MainWindow(QMainWindow):
         from .control_panel import SolverPanel
 
         panel = self._panel = SolverPanel()
-        self._release_on_paint = _ReleaseOnPaint(self)
-        panel.installEventFilter(self._release_on_paint)
-        panel.set_mode(self.settings.solve_mode)
-        panel.set_show(self.settings.show)
-        panel.max_solutions.setValue(self.settings.max_solutions)
-        panel.set_time_limit(self.settings.time_limit)
-        panel.set_speed(self.settings.speed)
-        panel.solveRequested.connect(self.solve)
-        panel.stopRequested.connect(self.stop_solving)
-        panel.solutionChosen.connect(self.choose_solution)
-        panel.applyRequested.connect(self.apply_solution)
-        panel.backRequested.connect(self.back_to_game)
-        panel.playRequested.connect(self.toggle_play)
-        panel.stepForwardRequested.connect(self.player.step_forward)
-        panel.stepBackRequested.connect(self.player.step_back)
-        panel.speedChanged.connect(self._speed_changed)
-        panel.showChanged.connect(self._show_changed)
+        self.solving.adopt_panel(panel)  # the settings it shows, its buttons, its first paint
+        panel.stopRequested.connect(self.stop_solving)  # Stop also ends a generation
         scroll = self._panel_scroll
         scroll.setWidget(panel)
         scroll.setMinimumWidth(panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
-        self._reset_panel()  # nothing is solved before there is a panel to show it
+        self.solving.reset_panel()  # nothing is solved before there is a panel to show it
 
     def _action(self, text, slot, shortcut=None, tip=""):
         action = QAction(text, self)
@@ -1004,16 +971,14 @@ class MainWindow(QMainWindow):
         """Show the session's current game, whatever was on screen before."""
         self._reading = None  # a record still being read is no longer what is wanted
         self.stop_solving()
-        self._end_solve()  # whatever ran for the game shown before no longer answers
-        self.player.clear()
-        self._clear_result()
+        self.solving.forget()  # whatever ran for the game shown before no longer answers
         self._sync_clock()
         doc = game.doc
         self._install_board(doc.kind)
         self.title_label.setText(doc.title + (f"  \u2014  {doc.meta['source']}" if doc.meta.get("source") else ""))
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
-        self._show_game()
+        self.show_game()
         self._store_problem()  # the game is stored as it is opened (core/session.py)
         self._mark_library_item()
 
@@ -1038,7 +1003,7 @@ class MainWindow(QMainWindow):
         if old_panel is not None:
             old_panel.deleteLater()
         self.board = kinds.board_class(kind.name)(kind)
-        self.board.animation_ms = self._animation_ms()
+        self.board.animation_ms = self.solving.animation_ms()
         self.board.moveRequested.connect(self.play_move)
         self.board.backToGame.connect(self.back_to_game)
         self.board.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 6000))
@@ -1168,23 +1133,23 @@ class MainWindow(QMainWindow):
             return
         self.board.set_violations([])
         self.board.set_highlight()
-        self._show_game(move=move, animate=True, finish=finish)
+        self.show_game(move=move, animate=True, finish=finish)
 
     def undo(self) -> None:
         if self._game_input_ok() and self.game.undo():
-            self._show_game()
+            self.show_game()
 
     def redo(self) -> None:
         if self._game_input_ok() and self.history.can_redo:
             move = self.history.next_move()
             self.game.redo()
             animate = not isinstance(move, Batch | Goto) and move != RESTART
-            self._show_game(move=move if animate else None, animate=animate)
+            self.show_game(move=move if animate else None, animate=animate)
 
     def restart(self) -> None:
         if self._game_input_ok():
             self.game.restart()  # a new attempt: the clock starts over
-            self._show_game()
+            self.show_game()
             self.statusBar().showMessage("Restarted: Undo brings your moves back.", 5000)
 
     def _game_input_ok(self) -> bool:
@@ -1194,7 +1159,7 @@ class MainWindow(QMainWindow):
             self.back_to_game()
         return True
 
-    def _show_game(self, move=None, animate=False, finish=None) -> None:
+    def show_game(self, move=None, animate=False, finish=None) -> None:
         """Show the game's current state and everything that depends on it; ``finish``
         (core.game.Finish) when the entry just made finished the game."""
         state = self.history.state
@@ -1236,7 +1201,7 @@ class MainWindow(QMainWindow):
                     self.statusBar().showMessage(str(exc), 6000)
                     return
                 self.board.set_violations([])
-                self._show_game(move=h.move, animate=True, finish=finish)
+                self.show_game(move=h.move, animate=True, finish=finish)
             self.board.set_highlight(h.cells, h.text)
             if finish is None:  # a finish says so instead
                 self.statusBar().showMessage(f"Hint: {h.text}", 15000)
@@ -1314,7 +1279,7 @@ class MainWindow(QMainWindow):
             if moves:
                 finish = self.game.sure_steps(moves)
                 self.board.set_highlight()
-                self._show_game(finish=finish)
+                self.show_game(finish=finish)
             self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
 
         self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
@@ -1346,7 +1311,7 @@ class MainWindow(QMainWindow):
             if rewind.back > 0:
                 self.game.rewind(rewind.index)  # one step: one Undo returns
                 self.board.set_highlight()
-                self._show_game()
+                self.show_game()
                 self.statusBar().showMessage(
                     f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Undo brings them back.",
                     12000,
@@ -1374,54 +1339,42 @@ class MainWindow(QMainWindow):
             self.board.set_violations([])
 
     # ================================================================= solving
-    # The window waits for one solve at a time: the game holds its ticket (the game
-    # object's one kind of ticket, as for the aids), and the answer of any other is
-    # dropped: a solve stopped for another puzzle must not land on it.  A solution's
-    # replay is prepared off the GUI thread (``_replay_request``).
-    _solve_ticket = None
-    _replay_request = None  # the Background call preparing the replay the window waits for
-    _solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
+    # The solve job and the replay of its answer are the SolveController's
+    # (gui/solve_controller.py); the window wires it and keeps these names for its actions.
+    @property
+    def player(self):
+        """The replay on the board (solve_controller), beside the game."""
+        return self.solving.replay
 
-    @staticmethod
-    def _prepare_replay(kind, base, solution):
-        """A solution's replay, made on a worker thread: its steps (the kind explains every
-        move; seconds on a 40x40 Kurosu) and the player's checkpoints."""
-        steps = kind.solution_steps(base, solution)
-        return steps, replay_checkpoints(kind, base, steps)
+    @property
+    def job(self):
+        """The last SolveJob started, running or not."""
+        return self.solving.job
+
+    @property
+    def result(self):
+        """The last solve's answer (core.solver.Result), None before one."""
+        return self.solving.result
+
+    @property
+    def recorded_steps(self) -> list:
+        return self.solving.recorded_steps
+
+    @property
+    def solution_index(self) -> int:
+        return self.solving.solution_index
 
     def solve(self) -> None:
-        if self.doc is None or (self.job is not None and self.job.is_running()):
-            return
-        # the solver's panel opens when it is wanted; the first time, its layout and
-        # paint are dozens of Python calls (sizeHint, paint and event-filter overrides),
-        # each waiting for the GIL while the search starts: the window paused 50-95 ms.
-        # The search is held until the panel is painted (a frame, at most HOLD_LIMIT_S).
-        hold = not self.solver_dock.isVisible()
-        self.solver_dock.show()
-        self.player.clear()
-        self._clear_result()
-        kind = self.doc.kind
-        self.solve_base = kind.solve_start(self.history.state)
-        mode = self.panel.current_mode()
-        self.settings.solve_mode = mode
-        self.settings.max_solutions = self.panel.max_solutions.value()
-        time_limit = self.panel.current_time_limit()
-        self.settings.time_limit = time_limit or 0.0
-        trace = self.panel.current_show() == "search"
-        # the last job (ended) is dropped here and freed with its thread: no parent keeps it
-        self.job = SolveJob(kind, self.solve_base, mode, self.panel.max_solutions.value(), trace,
-                            time_limit=time_limit)
-        self._solve_ticket = (self.game.ticket("solve"), self.job.job_id)
-        self.job.progress.connect(self._on_solve_progress)
-        self.job.finished.connect(self._on_solve_finished)
-        self.job.failed.connect(self._on_solve_failed)
-        self.job.ended.connect(self._on_job_ended)
-        self.panel.set_running(True)
-        self.panel.set_progress(0, 0.0, 0)
-        self.statusBar().showMessage("Solving…")
-        self._sync_actions(solving=True)
-        self._release_on_paint.job = self.job if hold else None
-        self.job.start(hold=hold)
+        self.solving.solve()
+
+    def choose_solution(self, index: int) -> None:
+        self.solving.choose_solution(index)
+
+    def apply_solution(self) -> None:
+        self.solving.apply_solution()
+
+    def back_to_game(self) -> None:
+        self.solving.back_to_game()
 
     def _install_stop_key(self) -> None:
         """Esc is Stop on the first press, whatever had the focus.  A menu closed with Esc
@@ -1432,303 +1385,34 @@ class MainWindow(QMainWindow):
         self._stop_key_filter = _StopKeyFilter(self)
         self.menuBar().installEventFilter(self._stop_key_filter)
 
-    def _forget_solve(self) -> None:
-        """Give up on the solve and the replay the window waits for: their late answers
-        are dropped.  Called whenever another puzzle is shown (load_doc)."""
-        if self.job is not None and self.job.is_running():
-            self.job.stop()
-            self.panel.set_running(False)
-        self._end_solve()
-        self._cancel_replay()
-
-    def _owns_solve(self, job_id) -> bool:
-        """True if the answer of the solve ``job_id`` belongs on screen: the solve the
-        game on show still waits for (the position may have moved on: it solves the puzzle)."""
-        return self._solve_ticket is not None and self._solve_ticket[1] == job_id and self._wanted(
-            self._solve_ticket[0], same_position=False
-        )
-
-    def _end_solve(self) -> None:
-        if self._solve_ticket is not None and self.game is not None:
-            self.game.drop("solve")
-        self._solve_ticket = None
-
     def stop_solving(self) -> None:
         """Stop (the button, Esc, the menu): ends a running solve, a generation, the
         preparation of a replay, or a replay (back to the game as it was), whichever is
         going on."""
-        stopped = False
-        if self.job is not None and self.job.is_running():
-            self.job.stop()  # milliseconds; the solutions found so far still come and show
-            self.panel.set_running(False)
-            stopped = True
-        if self._replay_request is not None:
-            self._cancel_replay()
-            self.panel.set_step_text("")
-            stopped = True
-        if stopped:
-            self.statusBar().showMessage("Stopped.", 4000)
+        if self.solving.stop():
+            pass  # it said "Stopped."
         elif self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
         elif self.player.loaded:
             self.back_to_game()  # a replay is beside the game: Esc leaves it
-        self._sync_player()  # the actions and the play button
+        self.solving.sync()  # the actions and the play button
 
-    def _on_job_ended(self, job_id: int) -> None:
-        if self.job is not None and job_id == self.job.job_id:
-            self.panel.set_running(False)
-            self._sync_actions()
+    def _say(self, text: str, ms: int = 0) -> None:
+        self.statusBar().showMessage(text, ms)
 
-    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
-        if self._owns_solve(job_id):
-            self.panel.set_progress(nodes, elapsed, solutions)
-
-    def _on_solve_failed(self, job_id: int, message: str) -> None:
-        if not self._owns_solve(job_id):
-            return
-        self._end_solve()
-        self.panel.set_result(message)
-        self.show_error(message)
-
-    def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
-        if not self._owns_solve(job_id) or self.doc is None:
-            return  # the answer of a solve given up on
-        self._end_solve()
-        self.panel.set_running(False)  # the thread's own "ended" may come a moment later
-        self.result = result
-        self.recorded_steps = steps
-        self._solution_replays = {}
-        # the kind's sentence was made by the worker: nothing here grows with the board
-        self.panel.set_result(text)
-        self.panel.set_progress(result.nodes, result.elapsed, result.count)
-        self.statusBar().showMessage(text, 10000)
-        self.panel.set_solutions(
-            len(result.solutions), 0, result.count, proven_none=result.status == solver.NO_SOLUTION and result.complete
-        )
-        if seen > len(steps):
-            self.panel.window_note.setText(
-                f"The search made {seen:,} steps; the replay shows the first {len(steps):,}."
-            )
-        else:
-            self.panel.window_note.setText("")
-        self.solution_index = 0
-        if result.status == solver.STOPPED and not result.solutions and not steps:
-            self.solveFinished.emit(result)
-            return
-        # solveFinished once the replay plays (it may be prepared on a worker first)
-        if not self._load_replay(autoplay=True, announce=True):
-            self.solveFinished.emit(result)
-
-    def _load_replay(self, autoplay: bool, seek_end: bool = False, announce: bool = False) -> bool:
-        """Load the replay the panel asks for: the recorded search, or the chosen solution
-        (its steps and checkpoints made on a worker thread the first time).  False if
-        there is nothing to replay."""
-        self._cancel_replay()
-        if self.doc is None:
-            return False
-        kind = self.doc.kind
-        if self.panel.current_show() == "search":
-            if not self.recorded_steps:
-                return False  # _show_changed runs the search again, recording it
-            steps = self._search_until_found(self.solution_index)
-            self._start_replay(steps, None, autoplay, seek_end, announce)
-            found = sum(1 for s in steps if s.action == "found")
-            self.panel.solution_label.setText(
-                f"The search: {len(steps):,} steps" + (f", to solution {found:,}" if found else "")
-            )
-            return True
-        if self.result is None or not self.result.solutions:
-            return False
-        index = min(self.solution_index, len(self.result.solutions) - 1)
-        ready = (self._solution_replays or {}).get(index)
-        if ready is not None:
-            self._start_replay(ready[0], ready[1], autoplay, seek_end, announce)
-            return True
-        request = Background(self._prepare_replay, kind, self.solve_base, self.result.solutions[index])
-        self._replay_request = request
-        shown = self.history.state if self.history is not None else None
-        request.done.connect(
-            lambda replay, r=request: self._on_replay_ready(r, index, shown, replay, autoplay, seek_end, announce)
-        )
-        request.failed.connect(lambda message, r=request: self._on_replay_failed(r, message, announce))
-        self.panel.set_step_text("Preparing the replay…")
-        self._sync_player()
-        return True
-
-    def _on_replay_ready(self, request, index, shown, replay, autoplay, seek_end, announce) -> None:
-        if request is not self._replay_request:
-            return  # cancelled: another solution, another puzzle, Stop
-        self._replay_request = None
-        self.panel.set_step_text("")
-        if self.result is None or self.doc is None:
-            return
-        if self._solution_replays is None:
-            self._solution_replays = {}
-        self._solution_replays[index] = replay
-        if self.history is not None and self.history.state is not shown and not self.player.loaded:
-            self._sync_player()  # the player made a move meanwhile: the game stays on show
-            return
-        self._start_replay(replay[0], replay[1], autoplay, seek_end, announce)
-
-    def _on_replay_failed(self, request, message: str, announce: bool) -> None:
-        if request is not self._replay_request:
-            return
-        self._replay_request = None
-        self.panel.set_step_text("")
-        self._sync_player()
-        self.show_error(f"The replay could not be prepared: {message}")
-        if announce and self.result is not None:
-            self.solveFinished.emit(self.result)
-
-    def _cancel_replay(self) -> None:
-        self._replay_request = None  # its answer, when it comes, is dropped
-
-    def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
-        self.board.set_interactive(False)
-        self.player.load(self.doc.kind, self.solve_base, steps, checkpoints)
-        if seek_end:
-            self.player.seek(self.player.length)
-        self._sync_player()
-        if autoplay:
-            self.player.play()
-        if announce:
-            self.solveFinished.emit(self.result)
-
-    def choose_solution(self, index: int) -> None:
-        if self.result is None or not 0 <= index < len(self.result.solutions):
-            return
-        self.solution_index = index
-        self.panel.set_solutions(len(self.result.solutions), index, self.result.count)
-        if self.panel.current_show() == "search":
-            self.panel.show_box.blockSignals(True)  # one replay to load, not two
-            self.panel.set_show("solution")
-            self.panel.show_box.blockSignals(False)
-            self.settings.show = "solution"
-        self._load_replay(autoplay=False, seek_end=True)
-
-    def apply_solution(self) -> None:
-        if self.result is None or not self.result.solutions:
-            return
-        kind = self.doc.kind
-        self._cancel_replay()
-        self.player.clear()
-        solution = self.result.solutions[min(self.solution_index, len(self.result.solutions) - 1)]
-        moves = tuple(kind.solution_moves(self.history.state, solution))
-        try:
-            finish = self.game.apply_solution(moves)
-        except PuzzleError as exc:
-            self.show_error(f"The solution could not be applied: {exc}")
-            return
-        self.board.set_highlight()
-        self.panel.set_step_text("")
-        self._show_game(finish=finish)
-        self._sync_player()
+    def _solving_changed(self) -> None:
+        """A search, a replay or its preparation started or ended: the actions follow,
+        and the clock (a replay is not play)."""
+        self._sync_actions()
+        self._sync_clock()
 
     def _solver_panel_shown(self, visible: bool) -> None:
         if visible:
             self.panel  # made on first show
-        elif self.player.loaded or self._replay_request is not None:
+        elif self.solving.in_replay:
             self.back_to_game()  # the replay goes with its panel: the game is on show again
-
-    def back_to_game(self) -> None:
-        self._cancel_replay()
-        self.player.clear()
-        self.board.set_highlight()
-        self.panel.set_step_text("")
-        self._show_game()
-        self._sync_player()
-
-    def toggle_play(self) -> None:
-        if not self.player.loaded:
-            if self._replay_request is None:
-                self._load_replay(autoplay=True)
-            return
-        if self.player.playing:
-            self.player.pause()
-        else:
-            self.player.play()
-
-    def _on_frame(self, position, state, step, animate) -> None:
-        if self.board is None:
-            return
-        self.board.set_interactive(False)
-        self.board.set_state(state, move=step.move if step is not None else None, animate=animate)
-        if step is not None:
-            self.board.set_highlight(step.cells, step.text)
-            self.panel.set_step_text(step.text or step.action)
-        else:
-            self.board.set_highlight()
-            self.panel.set_step_text("")
-        self._sync_player()
-
-    def _on_player_finished(self) -> None:
-        self._sync_player()
-        if self.panel.current_show() == "solution" and self.doc.kind.is_solved(self.player.state):
-            # said on the panel, never on the board: the replay is not the player's game
-            self.panel.set_step_text("The solution is complete. Esc or a click on the board: back to your game.")
-
-    def _sync_player(self) -> None:
-        result = self.result
-        can_play = result is not None and bool(result.solutions or self.recorded_steps)
-        if self._panel is not None:
-            self._panel.set_player(self.player.loaded, self.player.position, self.player.length,
-                                   self.player.playing, can_play and self._replay_request is None)
-        self._sync_actions()
-        self._sync_clock()  # a replay is not play
-
-    def _speed_changed(self, speed: float) -> None:
-        self.settings.speed = speed
-        self.player.set_speed(speed)
-        if self.board is not None:
-            self.board.animation_ms = self._animation_ms()
-
-    def _animation_ms(self) -> int:
-        # a move's animation takes most of the time between two steps, and never > 300 ms
-        interval = 1000 / max(self.player.steps_per_second, 0.1)
-        return int(min(300, 0.8 * interval)) if interval >= 40 else 0
-
-    def _search_until_found(self, index: int) -> list:
-        """The recorded search up to where it found solution ``index`` (all of it when
-        it found none, or did not record that far)."""
-        seen = -1
-        for i, step in enumerate(self.recorded_steps):
-            if step.action == "found":
-                seen += 1
-                if seen == index:
-                    return self.recorded_steps[: i + 1]
-        return self.recorded_steps
-
-    def _show_changed(self, show: str) -> None:
-        self.settings.show = show
-        if self.result is None:
-            return
-        if show == "search" and not self.recorded_steps and not (self.job is not None and self.job.is_running()):
-            # the last solve recorded no search: run it again, recording, to show it
-            self.statusBar().showMessage("Running the search again to record it\u2026", 5000)
-            self.solve()
-            return
-        self._load_replay(autoplay=False)
-
-    def _clear_result(self) -> None:
-        self._forget_solve()
-        self.result = None
-        self.recorded_steps = []
-        self._solution_replays = {}
-        self.solution_index = 0
-        if self._panel is not None:
-            self._reset_panel()
-        self._sync_player()
-
-    def _reset_panel(self) -> None:
-        panel = self._panel
-        panel.set_solutions(0)
-        panel.clear_progress()
-        panel.set_result("Press Solve to let the solver work on this puzzle.")
-        panel.set_step_text("")
-        panel.window_note.setText("")
-        self._sync_player()
 
     # ================================================================= generating, editing
     def new_random(self) -> None:
@@ -1823,9 +1507,8 @@ class MainWindow(QMainWindow):
         self.error_box = box
         self.errorShown.emit(message)
 
-    def _sync_actions(self, solving: bool | None = None) -> None:
-        if solving is None:
-            solving = self.job is not None and self.job.is_running()
+    def _sync_actions(self) -> None:
+        solving = self.solving.running()
         a = self.actions_by_name
         has = self.history is not None
         a["undo"].setEnabled(has and self.history.can_undo)
@@ -1835,7 +1518,7 @@ class MainWindow(QMainWindow):
         # Esc only means Stop while something runs; otherwise it reaches the board
         # (Strips uses it to drop a half-made cut)
         a["stop"].setEnabled(
-            solving or self.gen_task is not None or self.player.loaded or self._replay_request is not None
+            solving or self.gen_task is not None or self.solving.in_replay
         )
         for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind"):
             a[name].setEnabled(has)
@@ -1860,11 +1543,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
-        if self.job is not None:
-            self.job.stop()
-            self.job = None
-        self._end_solve()
-        self._cancel_replay()
+        self.solving.shutdown()
         self._cancel_collection_read()  # it stops at its next file
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
