@@ -11,11 +11,10 @@ from __future__ import annotations
 import gc
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -24,31 +23,25 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QFrame,
-    QHeaderView,
     QPlainTextEdit,
     QToolBar,
     QScrollArea,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from ..core import files, gcpause, registry, validate
+from ..core import files, registry
 from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from ..core.text import plural
 from . import kinds, theme
 from . import settings as settings_mod
 from .board import BoardView
-from .text import plain_tip
+from .library import Library
 from .widgets import ElidedLabel
-from .thumbnails import SIZE as THUMB_SIZE
-from .thumbnails import Thumbnails
 from .solve_controller import SolveController
-from .worker import Background, Progress, wait_background
+from .worker import Background, wait_background
 
 # export, the dialogs, the aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
@@ -61,8 +54,6 @@ LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
 BIG_PASTE_CHARS = 64 * 1024  # pasted text at least this long is read on the pool
-READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
-STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
 
 
 class _StopKeyFilter(QObject):
@@ -116,17 +107,6 @@ def _import_for_later() -> None:
     del multiprocessing, numpy, tasks
 
 
-def _kind_and_state(doc):
-    """What a library picture draws: the puzzle as given (a saved file: with its progress)."""
-    state = doc.state
-    if doc.progress:
-        try:
-            state = doc.history().state
-        except PuzzleError:
-            pass  # progress that does not replay: the puzzle as given
-    return doc.kind, state
-
-
 def _finish_text(title: str, finish) -> str:
     """What the status bar says when the game is finished (core.game.Finish)."""
     took = session_mod.time_text(finish.elapsed)
@@ -134,48 +114,6 @@ def _finish_text(title: str, finish) -> str:
         best = " A new best time." if finish.new_best else f" Your best time: {session_mod.time_text(finish.best)}."
         return f"Solved! {title} is complete in {took}.{best}"
     return f"Solved {finish.how}: {title} is complete in {took} (no best time with help)."
-
-
-def _short_title(title: str, kind_title: str) -> str:
-    """A built-in's title without its kind's name before a comma ("Kurosu, 1 June
-    2018" -> "1 June 2018", "Black and White, grid 01" -> "Grid 01") where the
-    library's group already says it."""
-    head, sep, rest = title.partition(", ")
-    if sep and rest and kind_title.lower().startswith(head.lower()):
-        return rest[0].upper() + rest[1:]
-    return title
-
-
-def _path_name(path: Path) -> str:
-    """A folder's or a file's name as the status bar says it: on one line."""
-    return validate.safe_text(path.name or str(path))
-
-
-def _read_collection(path, kind, text, progress):
-    """On the pool: the collection at ``path`` (``text``: a collection file's, read
-    already), or the PuzzleError saying why not; None when it was given up on.
-
-    Its files' JSON is large and short-lived, its puzzles long-lived: the collector's
-    full passes over them held the GIL, and so the window, for 200 ms (core/gcpause.py)."""
-    try:
-        with gcpause.young_only():
-            coll = collection_mod.load(path, kind, text, progress.report, progress.cancelled)
-    except collection_mod.Cancelled:
-        return None
-    except PuzzleError as exc:
-        return exc
-    gcpause.keep()
-    return coll
-
-
-@dataclass
-class _CollectionReading:
-    """A collection being read on the pool, and what the window does with it."""
-
-    path: Path
-    progress: Progress
-    folder: bool  # counted in files (else in lines)
-    then: object = None  # called with the collection once read; None: only list it
 
 
 class MainWindow(QMainWindow):
@@ -203,7 +141,6 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         self._aid_busy = False  # an aid is working
         self.gen_task: GenerateTask | None = None
-        self.collection = None  # an opened collection, listed in the library as a group
         self.last_error = ""
         self._dirty = False
         self.setWindowTitle("puzzlegui")
@@ -257,23 +194,29 @@ class MainWindow(QMainWindow):
 
     # ================================================================= building the window
     def _build_library(self) -> None:
-        self.thumbs = Thumbnails(settings_mod.data_dir() / "thumbs", self.session.writer, self)
-        self.thumbs.ratio = self.devicePixelRatioF()
-        self.thumbs.ready.connect(self._thumbnail_ready)
-        self._library_by_key: dict = {}
-        self.library = QTreeWidget()
-        self.library.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
-        self.library.setIndentation(10)  # the groups are one level deep: room for the titles
-        self.library.setHeaderHidden(True)
-        self.library.setWordWrap(True)  # titles on two lines beside their pictures, not cut to a word
-        self.library.setColumnCount(2)  # the title, and the best time
-        self.library.header().setStretchLastSection(False)
-        self.library.header().setMinimumSectionSize(0)  # no best times yet: no column for them
-        self.library.header().setSectionResizeMode(0, QHeaderView.Stretch)
-        self.library.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
-        self.library.itemActivated.connect(self._library_activated)
+        self.library = Library(self.session, self.settings, self.statusBar(), self.devicePixelRatioF())
+        self.library.openRequested.connect(self.open_source)
+        self.library.collectionRead.connect(self.collectionRead)
+        self.library.error.connect(self.show_error)
         self.library_dock = self._dock("Library", "library", self.library, Qt.LeftDockWidgetArea)
-        self.refresh_library()
+        self.library.refresh()
+
+    @property
+    def collection(self):
+        """The collection the library lists (core.collection.Collection), if any."""
+        return self.library.collection
+
+    # the library's names that tests and benchmarks/bench_app.py use on the window
+    def refresh_library(self) -> None:
+        self.library.refresh()
+
+    @property
+    def thumbs(self):
+        return self.library.thumbs
+
+    @property
+    def _library_items(self) -> dict:
+        return self.library.by_source
 
     def _dock(self, title, name, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -283,121 +226,6 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         self.resizeDocks([dock], [LIBRARY_WIDTH], Qt.Horizontal)
         return dock
-
-    def refresh_library(self) -> None:
-        """Built-ins by kind, the user's saved files, and every other game on record,
-        each marked new / in progress / solved; the open puzzle is selected."""
-        self.library.clear()
-        self.thumbs.forget_queue()
-        self._library_by_key = {}
-        session = self.session
-        by_source = {e.source: e for e in session.entries()}
-        current = session.current.source if session.current is not None else None
-        self._library_items = {}
-        self._recent_group = None
-
-        def add(parent, title, source, tip, key, loader=None):
-            entry = by_source.get(source)
-            return self._library_item(parent, title, source, tip, entry.key if entry else key, loader=loader)
-
-        def group(title):
-            parent = QTreeWidgetItem([title])
-            parent.setFlags(parent.flags() & ~Qt.ItemIsSelectable)
-            self.library.addTopLevelItem(parent)
-            return parent
-
-        by_kind: dict[str, QTreeWidgetItem] = {}
-        builtin_names = set()
-        for b in files.builtins():
-            parent = by_kind.get(b.kind)
-            if parent is None:
-                parent = by_kind[b.kind] = group(registry.title(b.kind))
-            short = _short_title(b.title, registry.title(b.kind))  # the group says the kind
-            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name),
-                loader=lambda name=b.name: _kind_and_state(files.load_builtin(name)))
-            builtin_names.add(b.name)
-        mine = group("My puzzles")
-        folder = settings_mod.puzzles_dir()
-        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        for path in paths:
-            add(mine, path.stem, str(path), str(path), session_mod.file_key(path),
-                loader=lambda p=path: _kind_and_state(files.load(p)))
-        if not paths:
-            hint = QTreeWidgetItem(["(none saved yet)"])
-            hint.setFlags(Qt.NoItemFlags)
-            mine.addChild(hint)
-        coll = self.collection
-        if coll is not None:
-            parent = group(f"{coll.title} ({len(coll.items):,})")
-            for it in coll.items:
-                key = session_mod.puzzle_key(it.doc)
-                item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key,
-                           loader=lambda doc=it.doc: _kind_and_state(doc))
-                self._library_items["game:" + key] = item  # the game's own source, once open
-        others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self._library_items]
-        if others:
-            recent = self._recent_group = group("Recent games")
-            for e in others:
-                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
-                add(recent, e.title, e.source, tip, e.key)
-        self.library.expandAll()
-        for name, parent in by_kind.items():
-            if parent.childCount() > 15 and not (self.doc and self.doc.kind.name == name):
-                parent.setExpanded(False)  # the strips set of 26: open on demand
-        self._library_groups = by_kind
-        selected = self._library_items.get(current) if current else None
-        if selected is not None:
-            self.library.setCurrentItem(selected)
-            self.library.scrollToItem(selected)
-
-    def _library_item(self, parent, title, source, tip, key, at: int | None = None, loader=None):
-        """One puzzle's line: a picture of its board, its state mark, title and best time."""
-        session = self.session
-        status = session.status_of(key)
-        st = session.stats_for(key)
-        best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
-        item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
-        record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
-        item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
-        item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
-        item.setData(0, Qt.UserRole, source)
-        item.setData(0, Qt.UserRole + 1, status)
-        icon = self.thumbs.icon(key, loader)
-        if icon is not None:
-            item.setIcon(0, icon)
-        self._library_by_key[key] = item
-        if at is None:
-            parent.addChild(item)
-        else:
-            parent.insertChild(at, item)
-        self._library_items[source] = item
-        return item
-
-    def _thumbnail_ready(self, key: str) -> None:
-        item = self._library_by_key.get(key)
-        if item is not None:
-            icon = self.thumbs.icon(key)
-            if icon is not None:
-                item.setIcon(0, icon)
-
-    def _store_thumbnail(self, now: bool = False) -> None:
-        """The library's picture of the current game, as the player leaves it: drawn
-        moments later from the pictures' timer (``now`` when the app is closing)."""
-        game = self.session.current
-        if game is None or self.history is None:
-            return
-        if not now:
-            self.thumbs.later(game.key, game.doc.kind, self.history.state, self.board)
-            return
-        try:
-            self.thumbs.store(game.key, game.doc.kind, self.history.state)
-        except Exception:  # noqa: BLE001 - a picture is a nicety, never an error for the player
-            pass
-
-    def _library_activated(self, item, _column=0) -> None:
-        source = item.data(0, Qt.UserRole)
-        if source:
-            self.open_source(source)  # a built-in's name, a file path or a game on record
 
     def _build_centre(self) -> None:
         centre = QWidget()
@@ -572,7 +400,7 @@ class MainWindow(QMainWindow):
         theme.apply(app, self.settings.theme)
         for widget in app.allWidgets():
             widget.update()  # boards read the theme's colours as they paint
-        self.refresh_library()
+        self.library.refresh()
 
     def _build_play_bar(self) -> None:
         """One bar over the board: the puzzle's title, then what a player reaches for
@@ -629,7 +457,7 @@ class MainWindow(QMainWindow):
     def show_stats(self) -> None:
         from .dialogs import StatsDialog
         StatsDialog(self.session, self).exec()
-        self.refresh_library()
+        self.library.refresh()
 
     def _zoom_changed(self, zoom: float) -> None:
         if self.doc is not None:
@@ -641,9 +469,9 @@ class MainWindow(QMainWindow):
         first built-in.  A record that cannot be read was kept aside: say so where the
         user cannot miss it."""
         if self.settings.collection:  # the collection the library listed last time: read
-            self._collection_to_list = self.settings.collection  # on the pool, once the window shows
+            self.library.to_list = self.settings.collection  # on the pool, once the window shows
             if self._shown_once:
-                QTimer.singleShot(0, self._list_last_collection)
+                QTimer.singleShot(0, self.library.list_last_collection)
         key = self.session.last_key
         if key and self._read_first(key, self._restore_game):
             self.statusBar().showMessage("Restoring your game in progress\u2026")
@@ -696,7 +524,7 @@ class MainWindow(QMainWindow):
         ("game:KEY"); on any problem keep the current game and say why.  A collection
         (a folder, a file of game IDs, ``PATH#N``) is read on the pool, and opens when
         it is read (read_collection)."""
-        self._give_up_collection_open()  # the newest request opens
+        self.library.give_up_open()  # the newest request opens
         if source.startswith("game:") and kind is None:
             key = source[len("game:") :]
             if self._read_first(key, lambda: self.open_source(source)):
@@ -706,12 +534,12 @@ class MainWindow(QMainWindow):
                 game = self.session.open_key(key)
             except PuzzleError as exc:
                 self.show_error(str(exc))
-                self.refresh_library()
+                self.library.refresh()
                 return False
             self._show_opened(game)
             return True
         origin = session_mod.GAME_ID if kind or ":" in source else None
-        item = self._listed_item(source) if kind is None else None
+        item = self.library.listed_item(source) if kind is None else None
         if item is not None:  # a puzzle of the collection listed (PATH#N): read already
             return self.load_doc(collection_mod.item_doc(self.collection, item.number), origin=origin)
         try:
@@ -740,11 +568,11 @@ class MainWindow(QMainWindow):
     def open_collection(self, coll) -> bool:
         """A collection: its puzzles become a group of the library, each keeping its own
         game; the first opens.  Lines that could not be read are listed once."""
-        self.collection = coll
+        self.library.collection = coll
         self.settings.collection = str(coll.path)
         if coll.skipped:
             self.show_error(coll.skipped_text())
-        self.refresh_library()
+        self.library.refresh()
         return self.open_source(coll.items[0].source)
 
     def open_folder_dialog(self) -> None:
@@ -753,92 +581,12 @@ class MainWindow(QMainWindow):
         if folder:
             self.read_collection(folder, then=self.open_collection)
 
-    # ---------------------------------------------------------------- reading collections
-    # A collection can take seconds to read (a folder of 28 MB of long games: 23 s): it
-    # is read on the pool, with its progress in the status bar, while the window goes on
-    # showing what it shows; the library lists it once it is read.  Opening anything else
-    # meanwhile gives up a collection that was to open; only the newest reading counts.
-    # The one listed last time is read again once the first window is up.
-    _collection_read: _CollectionReading | None = None  # the reading the window waits for
-    _collection_to_list = ""  # the collection listed last time, read once the window shows
-
     def read_collection(self, path, text: str | None = None, kind: str | None = None, then=None) -> None:
-        """Read the collection at ``path`` (``text``: a collection file's, read already)
-        on the pool; once read, ``then(collection)`` (which opens it), or without ``then``
-        only list it in the library (and a reading that fails says nothing: the collection
-        listed last time is gone or changed).  A reading under way is given up."""
-        self._cancel_collection_read()
-        self._collection_to_list = ""
+        """Read the collection at ``path`` on the pool (Library.read_collection); once
+        read, ``then(collection)`` opens it, or without ``then`` the library lists it."""
         if then is not None:
             self._reading = None  # a saved game being read is no longer what is to open
-        path = Path(path)
-        progress = Progress(self)  # deleted on this thread once the reading has answered
-        folder = text is None and collection_mod.is_folder(path)
-        reading = self._collection_read = _CollectionReading(path, progress, folder, then)
-        progress.reported.connect(self._collection_progress)  # the current reading's (the others are cancelled)
-        call = Background(_read_collection, path, kind, text, progress)
-        call.done.connect(lambda answer, r=reading: self._collection_read_done(r, answer))
-        call.failed.connect(lambda message, r=reading: self._collection_read_done(
-            r, PuzzleError(f"{_path_name(r.path)} could not be read: {message}")))
-        self.statusBar().showMessage(f"{READING_COLLECTION} {_path_name(path)}\u2026")
-
-    def _collection_progress(self, done: int, total: int) -> None:
-        reading = self._collection_read
-        if reading is not None:
-            counted = plural(total, "file" if reading.folder else "line")
-            self.statusBar().showMessage(f"{READING_COLLECTION} {_path_name(reading.path)}: {done:,} of {counted}\u2026")
-
-    def _collection_read_done(self, reading: _CollectionReading, answer) -> None:
-        reading.progress.deleteLater()  # its call has ended: nothing reports any more
-        if reading is not self._collection_read:
-            return  # given up on: another collection, another puzzle, closing
-        self._collection_read = None
-        self._clear_reading_message()
-        if answer is None:
-            pass  # given up on from the pool's side: nothing to show
-        elif isinstance(answer, PuzzleError):
-            if reading.then is None:
-                self.settings.collection = ""  # gone or changed since: list none
-            else:
-                self.show_error(str(answer))
-        elif reading.then is None:
-            self.collection = answer
-            self.refresh_library()
-            self.statusBar().showMessage(
-                f"The library lists {answer.title}: {plural(len(answer.items), 'puzzle')}.", 5000
-            )
-        else:
-            reading.then(answer)
-        self.collectionRead.emit(str(reading.path))
-
-    def _cancel_collection_read(self) -> None:
-        """Give up the collection being read: it stops at its next file or line."""
-        reading, self._collection_read = self._collection_read, None
-        if reading is not None:
-            reading.progress.cancel()
-            self._clear_reading_message()
-
-    def _clear_reading_message(self) -> None:
-        if self.statusBar().currentMessage().startswith(READING_COLLECTION):
-            self.statusBar().clearMessage()
-
-    def _give_up_collection_open(self) -> None:
-        """Something else is being opened: a collection read to open is given up (one
-        read only to be listed again goes on)."""
-        if self._collection_read is not None and self._collection_read.then is not None:
-            self._cancel_collection_read()
-
-    def _list_last_collection(self) -> None:
-        path, self._collection_to_list = self._collection_to_list, ""
-        if path and not self._shut_down:
-            self.read_collection(path)
-
-    def _listed_item(self, source: str):
-        """The puzzle of the listed collection file whose SOURCE (``PATH#N``) is ``source``."""
-        coll = self.collection
-        if coll is None or coll.folder:
-            return None  # a folder's puzzle is its own file: read from it
-        return next((it for it in coll.items if it.source == source), None)
+        self.library.read_collection(path, text, kind, then)
 
     # ---------------------------------------------------------------- sharing
     def copy_puzzle(self) -> None:
@@ -853,7 +601,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Copied the puzzle (its ID or layout, and a picture).", 5000)
 
     def paste_puzzle(self) -> None:
-        self._give_up_collection_open()  # the newest request opens
+        self.library.give_up_open()  # the newest request opens
         text = QApplication.clipboard().text()
         if not text.strip():
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
@@ -910,11 +658,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported the board to {path}.", 6000)
 
     def _print_items(self) -> list:
-        if self.collection is not None and self.game is not None and any(
+        coll = self.collection
+        if coll is not None and self.game is not None and any(
             it.source == self.game.source or session_mod.puzzle_key(it.doc) == self.game.key
-            for it in self.collection.items
+            for it in coll.items
         ):
-            return [(it.title, it.doc.kind, it.doc.state) for it in self.collection.items]
+            return [(it.title, it.doc.kind, it.doc.state) for it in coll.items]
         return [(self.doc.title, self.doc.kind, self.doc.kind.initial(self.history.state))]
 
     def export_pdf(self) -> None:
@@ -952,7 +701,7 @@ class MainWindow(QMainWindow):
 
         The game it replaces stays in its own record.  On any problem keep the current
         game and say why.  A long game's record is read off the GUI thread first."""
-        self._give_up_collection_open()  # the newest request opens
+        self.library.give_up_open()  # the newest request opens
         if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
             return True
         self._save_current_game()
@@ -980,11 +729,11 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self.show_game()
         self._store_problem()  # the game is stored as it is opened (core/session.py)
-        self._mark_library_item()
+        self.library.mark(self.session.current)
 
     def _save_current_game(self) -> None:
         if self.session.current is not None:
-            self._store_thumbnail()
+            self.library.store_picture(self.session.current, self.board)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
@@ -1080,7 +829,7 @@ class MainWindow(QMainWindow):
         except (OSError, UnicodeError, PuzzleError) as exc:
             self._autosave_failed(exc)
         self.statusBar().showMessage(f"Saved {path}.", 5000)
-        self.refresh_library()
+        self.library.refresh()
         return True
 
     def _store_problem(self) -> None:
@@ -1092,27 +841,6 @@ class MainWindow(QMainWindow):
             self._autosave_failed(error)
         else:
             self._autosave_error = None
-
-    def _mark_library_item(self) -> None:
-        """The open puzzle's library line shows its state (new, in progress, solved)."""
-        game = self.session.current
-        item = self._library_items.get(game.source)
-        if item is None:
-            if self._recent_group is None or game.origin == session_mod.FILE:
-                self.refresh_library()  # a puzzle the library did not list yet
-                return
-            tip = f"{game.origin} {registry.title(game.doc.kind.name)} puzzle"
-            item = self._library_item(self._recent_group, game.title, game.source, tip, game.key, at=0)
-        status = game.status
-        if item.data(0, Qt.UserRole + 1) != status:
-            title = item.text(0)
-            for mark in STATUS_MARK.values():
-                if mark and title.startswith(mark):
-                    title = title[len(mark) :]
-            item.setText(0, STATUS_MARK[status] + title)
-            item.setData(0, Qt.UserRole + 1, status)
-        if self.library.currentItem() is not item:
-            self.library.setCurrentItem(item)
 
     def _autosave_failed(self, exc) -> None:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -1170,13 +898,13 @@ class MainWindow(QMainWindow):
         self._apply_mark_mistakes()
         if finish is not None:
             self.board.celebrate()
-            self._store_thumbnail()  # the library shows it solved
+            self.library.store_picture(self.session.current, self.board)  # the library shows it solved
             self.statusBar().showMessage(_finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self._show_clock()
         self._sync_actions()
         self._store_problem()
-        self._mark_library_item()
+        self.library.mark(self.session.current)
         self.gameChanged.emit()
 
     def hint(self) -> None:
@@ -1544,7 +1272,7 @@ class MainWindow(QMainWindow):
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
         self.solving.shutdown()
-        self._cancel_collection_read()  # it stops at its next file
+        self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
         wait_background(15000)
@@ -1554,8 +1282,8 @@ class MainWindow(QMainWindow):
         self.player.clear()
         if self.board is not None:
             self.board.stop_animations()
-        self._store_thumbnail(now=True)
-        self.thumbs.close()
+        self.library.store_picture(self.session.current, now=True)
+        self.library.thumbs.close()
         if self._scheme_connected:
             self._scheme_connected = False
             QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
@@ -1568,10 +1296,10 @@ class MainWindow(QMainWindow):
             _freeze_start_up()
             # the library's pictures are loaded and drawn once the first paint is done:
             # loading a puzzle may import its kind (and numpy), never on the start-up path
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.thumbs.start)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.thumbs.start)
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
             # so is the collection listed last time (seconds, for a big one)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._list_last_collection)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
 
     def closeEvent(self, event) -> None:
         self.shutdown()
