@@ -37,13 +37,14 @@ from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
 from . import kinds, theme
 from . import settings as settings_mod
+from .aids import Aids
 from .board import BoardView
 from .library import Library
 from .widgets import ElidedLabel
 from .solve_controller import SolveController
 from .worker import Background, wait_background
 
-# export, the dialogs, the aids and the generator task are imported by the methods that
+# export, the dialogs, core.aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
 # QMessageBox: PySide makes a Qt class, and its enums, when it is first imported.
 if TYPE_CHECKING:
@@ -139,7 +140,6 @@ class MainWindow(QMainWindow):
         self._autosave_error: str | None = None  # the last one said, said once
         self._scheme_connected = False  # listening to the desktop's colour scheme
         self._shown_once = False
-        self._aid_busy = False  # an aid is working
         self.gen_task: GenerateTask | None = None
         self.last_error = ""
         self._dirty = False
@@ -151,6 +151,11 @@ class MainWindow(QMainWindow):
         self.solving.changed.connect(self._solving_changed)
         self.solving.status.connect(self._say)
         self.solving.error.connect(self.show_error)
+        # hint, check and the other aids (gui/aids.py)
+        self.aids = Aids(self, self)
+        self.aids.finished.connect(self.aidFinished)
+        self.aids.status.connect(self._say)
+        self.aids.error.connect(self.show_error)
 
         self._build_library()
         self._build_centre()
@@ -318,11 +323,11 @@ class MainWindow(QMainWindow):
         a["stop"] = self._action("S&top", self.stop_solving, "Esc")
         a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
         a["check"] = self._action("&Check", self.check, "Ctrl+K", "Mark broken rules")
-        a["sure"] = self._action("Do the s&ure steps", self.sure_steps, "Ctrl+Shift+H",
+        a["sure"] = self._action("Do the s&ure steps", self.aids.sure_steps, "Ctrl+Shift+H",
                                  "Make every move the deductions alone can make from here (one undo step)")
         a["correct"] = self._action("Correct so &far?", self.correct_so_far, "Ctrl+Shift+K",
                                     "Mark your entries that no solution of the puzzle contains")
-        a["rewind"] = self._action("Undo to before my first &mistake", self.undo_to_first_mistake, "Ctrl+Shift+M",
+        a["rewind"] = self._action("Undo to before my first &mistake", self.aids.undo_to_first_mistake, "Ctrl+Shift+M",
                                    "Go back to the last position from which the puzzle can still be solved")
         a["mark_mistakes"] = self._action("&Mark mistakes as I play", self._toggle_mark_mistakes, "Ctrl+M",
                                           "Show broken rules on the board after every move")
@@ -864,23 +869,24 @@ class MainWindow(QMainWindow):
         self.show_game(move=move, animate=True, finish=finish)
 
     def undo(self) -> None:
-        if self._game_input_ok() and self.game.undo():
+        if self.ready_for_play() and self.game.undo():
             self.show_game()
 
     def redo(self) -> None:
-        if self._game_input_ok() and self.history.can_redo:
+        if self.ready_for_play() and self.history.can_redo:
             move = self.history.next_move()
             self.game.redo()
             animate = not isinstance(move, Batch | Goto) and move != RESTART
             self.show_game(move=move if animate else None, animate=animate)
 
     def restart(self) -> None:
-        if self._game_input_ok():
+        if self.ready_for_play():
             self.game.restart()  # a new attempt: the clock starts over
             self.show_game()
             self.statusBar().showMessage("Restarted: Undo brings your moves back.", 5000)
 
-    def _game_input_ok(self) -> bool:
+    def ready_for_play(self) -> bool:
+        """True if there is a game to play on; a replay on show is left first."""
         if self.history is None:
             return False
         if self.player.loaded:
@@ -894,7 +900,7 @@ class MainWindow(QMainWindow):
         self.board.set_interactive(True)
         self.board.set_state(state, move=move, animate=animate)
         if self.problems.isVisible():
-            self._show_problems([])
+            self.show_problems([])
         self._apply_mark_mistakes()
         if finish is not None:
             self.board.celebrate()
@@ -907,53 +913,17 @@ class MainWindow(QMainWindow):
         self.library.mark(self.session.current)
         self.gameChanged.emit()
 
+    # the aids run in gui/aids.py (Aids); these names are the actions' and the tests'
     def hint(self) -> None:
-        """The next sure move, found on the pool (a Tracks hint may take seconds), played
-        and explained when it comes, if the game is still where it was asked."""
-        if not self._game_input_ok():
-            return
-        kind, state = self.doc.kind, self.history.state
-        if kind.is_solved(state):
-            self.statusBar().showMessage("The puzzle is already solved.", 5000)
-            return
-
-        def done(h):
-            finish = None
-            if h is None:
-                self.statusBar().showMessage("No sure move found from here; try Check or Solve.", 6000)
-                return
-            if h.move is not None:
-                try:
-                    finish = self.game.take_hint(h.move)
-                except PuzzleError as exc:
-                    self.statusBar().showMessage(str(exc), 6000)
-                    return
-                self.board.set_violations([])
-                self.show_game(move=h.move, animate=True, finish=finish)
-            self.board.set_highlight(h.cells, h.text)
-            if finish is None:  # a finish says so instead
-                self.statusBar().showMessage(f"Hint: {h.text}", 15000)
-
-        self._run_aid("hint", kind.hint, (state,), done, "Looking for a hint\u2026")
+        self.aids.hint()
 
     def check(self) -> None:
-        """Mark every broken rule on the board and list them all under it."""
-        if not self._game_input_ok():
-            return
-        violations = self.doc.kind.check(self.history.state)
-        self.board.set_violations(violations)
-        if not violations:
-            self._show_problems([])
-            if self.doc.kind.is_solved(self.history.state):
-                self.statusBar().showMessage("Solved, and every rule holds.", 6000)
-            else:
-                self.statusBar().showMessage("No broken rules so far.", 6000)
-        else:
-            n = len(violations)
-            self._show_problems([v.reason for v in violations], f"{n:,} broken rule{'s' if n != 1 else ''}")
-            self.statusBar().showMessage(f"{n:,} problem{'s' if n != 1 else ''}: listed under the board.", 10000)
+        self.aids.check()
 
-    def _show_problems(self, lines: list[str], heading: str = "") -> None:
+    def correct_so_far(self) -> None:
+        self.aids.correct_so_far()
+
+    def show_problems(self, lines: list[str], heading: str = "") -> None:
         """Every problem Check or "Correct so far?" found, where all can be read."""
         if not lines:
             self.problems.hide()
@@ -961,94 +931,6 @@ class MainWindow(QMainWindow):
             return
         self.problems.setPlainText(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
         self.problems.show()
-
-    # ================================================================= the player's aids
-    # Each runs off the GUI thread (core.aids searches, bounded by its own time limits);
-    # its answer carries a token naming the game and the position it was asked for, and
-    # is dropped if the player has moved on meanwhile.
-    def _run_aid(self, name: str, fn, args, on_done, working: str) -> None:
-        if not self._game_input_ok():
-            return
-        if self._aid_busy:
-            self.statusBar().showMessage("Still working on the last request\u2026", 4000)
-            return
-        ticket = self.game.ticket("aid")  # the game says whether its answer is still wanted
-        call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
-        call.done.connect(lambda value, t=ticket: self._aid_done(t, name, value, on_done))
-        call.failed.connect(lambda message, t=ticket: self._aid_failed(t, name, message))
-        self._aid_busy = True
-        self.statusBar().showMessage(working)
-
-    def _wanted(self, ticket, same_position: bool = True) -> bool:
-        """True if the answer ``ticket`` stands for is still wanted by the game on show."""
-        return self.game is not None and self.game.wants(ticket, same_position)
-
-    def _aid_done(self, ticket, name: str, value, on_done) -> None:
-        self._aid_busy = False
-        if self._wanted(ticket):
-            self.game.drop("aid")
-            on_done(value)
-        self.aidFinished.emit(name)
-
-    def _aid_failed(self, ticket, name: str, message: str) -> None:
-        self._aid_busy = False
-        if self._wanted(ticket):
-            self.game.drop("aid")
-            self.show_error(message)
-        self.aidFinished.emit(name)
-
-    def sure_steps(self) -> None:
-        from ..core import aids
-
-        kind, state = self.doc.kind, self.history.state
-
-        def done(value):
-            moves, counts = value
-            if moves:
-                finish = self.game.sure_steps(moves)
-                self.board.set_highlight()
-                self.show_game(finish=finish)
-            self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
-
-        self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
-
-    def correct_so_far(self) -> None:
-        kind, state = self.doc.kind, self.history.state
-
-        def done(found):
-            if not found:
-                text = found.reason or "No mistakes so far: every entry is in a solution."
-                self._show_problems([])
-                self.board.set_highlight()
-                self.statusBar().showMessage(text, 10000)
-                return
-            cells = tuple(c for m in found for c in m.cells)
-            n = len(found)
-            heading = f"{n:,} entr{'ies' if n != 1 else 'y'} in no solution"
-            self.board.set_highlight(cells, heading)
-            self._show_problems([m.text for m in found], heading)
-            self.statusBar().showMessage(f"{heading}: marked on the board and listed under it.", 12000)
-
-        from ..core import aids
-        self._run_aid("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")
-
-    def undo_to_first_mistake(self) -> None:
-        kind, snapshot = self.doc.kind, self.history.copy()
-
-        def done(rewind):
-            if rewind.back > 0:
-                self.game.rewind(rewind.index)  # one step: one Undo returns
-                self.board.set_highlight()
-                self.show_game()
-                self.statusBar().showMessage(
-                    f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Undo brings them back.",
-                    12000,
-                )
-            else:
-                self.statusBar().showMessage(rewind.text, 10000)
-
-        from ..core import aids
-        self._run_aid("rewind", aids.first_mistake, (kind, snapshot), done, "Looking for your first mistake\u2026")
 
     def _toggle_mark_mistakes(self) -> None:
         self.settings.mark_mistakes = self.actions_by_name["mark_mistakes"].isChecked()
@@ -1126,9 +1008,6 @@ class MainWindow(QMainWindow):
         elif self.player.loaded:
             self.back_to_game()  # a replay is beside the game: Esc leaves it
         self.solving.sync()  # the actions and the play button
-
-    def _say(self, text: str, ms: int = 0) -> None:
-        self.statusBar().showMessage(text, ms)
 
     def _solving_changed(self) -> None:
         """A search, a replay or its preparation started or ended: the actions follow,
@@ -1218,6 +1097,10 @@ class MainWindow(QMainWindow):
             "<b>puzzlegui</b><br>Play logic puzzles by hand, watch solvers explain and animate "
             "their work, and enter your own boards.",
         )
+
+    def _say(self, text: str, ms: int = 0) -> None:
+        """A status line from the solve controller, the aids: ``ms`` long (0: until replaced)."""
+        self.statusBar().showMessage(text, ms)
 
     def show_error(self, message: str, offer_save_as: bool = False) -> None:
         """Tell the user in a sentence; the current game stays as it was.  With
