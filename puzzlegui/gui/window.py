@@ -1,9 +1,11 @@
-"""The main window: library, board, solver panel, menus; the wiring between them.
+"""The main window: its chrome (menus, docks, dialogs, status bar, theme, geometry) and
+the wiring between the parts, and the order in which they shut down.
 
 The window knows kinds only through core.kind.PuzzleKind and each kind's ``widget.Board``
 (gui/kinds.py).  Boards emit moves; the game object (core/game.py) makes the entry and
-the window shows the new state.  The solve job and the replay of its answer are the
-SolveController's (gui/solve_controller.py).
+the window shows the new state.  The parts are modules of their own: the library
+(gui/library.py), the solve job and the replay of its answer (gui/solve_controller.py),
+and the aids (gui/aids.py).
 """
 
 from __future__ import annotations
