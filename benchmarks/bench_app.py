@@ -312,7 +312,7 @@ def kind_moments(kind_name: str, runs: int):
         m.record("solve, first solution only: end of solve + replay", gap,
                  f"{result.status}, {result.nodes:,} nodes, {result.elapsed:.1f} s")
         if result.solutions and solution_moves is None:
-            solution_moves = tuple(kind.solution_moves(w.solve_base, result.solutions[0]))
+            solution_moves = tuple(kind.solution_moves(w.solving.solve_base, result.solutions[0]))
         if w.player.loaded:
             w.player.seek(0)
             gap = through(heart, w.player.play, lambda: w.player.at_end or w.player.position > 2000, 120)
@@ -366,7 +366,7 @@ def kind_moments(kind_name: str, runs: int):
             # (the search may end on its own just before Stop: then Stop cancels the
             # preparation of its replay, and solveFinished, sent once a replay plays, never comes)
             gap = through(heart, w.actions_by_name["stop"].trigger,
-                          lambda: bool(finished) or (not w.job.is_running() and w._replay_request is None
+                          lambda: bool(finished) or (not w.job.is_running() and not w.solving.preparing_replay
                                                      and not background_busy()), 300)
             w.solveFinished.disconnect(finished.append)
             m.record("Stop (Esc) while solving", gap)

@@ -138,6 +138,6 @@ def test_a_collection_file_is_read_once_and_its_puzzles_open_from_memory(qtbot, 
     group = group_of(window, "Three (3)")
     assert group is not None and group.childCount() == 3
     second = group.child(1)
-    window._library_activated(second)  # as a double-click does
+    window.library.itemActivated.emit(second, 0)  # as a double-click does
     assert window.doc.kind.encode(window.doc.state) == docs[1].kind.encode(docs[1].state)
     assert parsed == [False]  # the puzzle came from the collection read, not a new reading

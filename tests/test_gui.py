@@ -106,7 +106,7 @@ def test_show_the_search_replays_tries_and_backtracks(qtbot, window):
     with qtbot.waitSignal(window.solveFinished, timeout=5000):
         window.actions_by_name["solve"].trigger()
     # the search's replay ends where it found the solution, and is titled as the search
-    until = window._search_until_found(0)
+    until = window.solving.search_until_found(0)
     assert window.player.length == len(until) > 1 and until[-1].action == "found"
     assert window.panel.solution_label.text().startswith("The search:")
     window.player.pause()

@@ -18,7 +18,8 @@ from PySide6.QtCore import Qt
 
 from puzzlegui.core import files
 from puzzlegui.core.session import IN_PROGRESS
-from puzzlegui.gui.window import STATUS_MARK, MainWindow
+from puzzlegui.gui.library import STATUS_MARK
+from puzzlegui.gui.window import MainWindow
 from qt_helpers import take_hint
 
 HERE = Path(__file__).parent

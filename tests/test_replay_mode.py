@@ -55,7 +55,7 @@ def test_a_replay_run_to_its_end_never_says_the_game_is_solved(qtbot, replaying)
     solved = []
     window.puzzleSolved.connect(lambda: solved.append(True))
     window.player.seek(window.player.length)
-    window._on_player_finished()
+    window.player.finished.emit()  # as the replay does when it reaches its end
     assert window.game.kind.is_solved(window.board.state)  # the replay shows the solution...
     assert not window.board.is_animating() and not solved  # ...but no flourish, no "Solved!"
     assert "Solved" not in window.statusBar().currentMessage() and "back to your game" in window.panel.step_label.text()

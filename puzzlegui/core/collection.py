@@ -24,7 +24,7 @@ line (or file); the rest still open.
 A big collection takes seconds to read (a folder of 28 MB of long games: 23 s), so the
 readers take ``progress(done, total)``, called after each file or entry, and
 ``cancelled()``, asked before each: when it says so, the reading ends with Cancelled.
-The window reads collections on its pool with both (gui/window.py); the command line
+The window reads collections on its pool with both (gui/library.py); the command line
 reads them as they are.
 
 Every puzzle of a collection has a SOURCE that files.load_source opens again: ``PATH#N``,

@@ -1,6 +1,7 @@
 """The solver panel: Solve/Stop, live progress, the result, solutions and the player.
 
-It only shows things and emits what the user asked for; the window does the work.
+It only shows things and emits what the user asked for; the solve controller
+(gui/solve_controller.py) does the work.
 """
 
 from __future__ import annotations

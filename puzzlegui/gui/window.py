@@ -1,8 +1,11 @@
-"""The main window: library, board, solver panel, menus; the controller between them.
+"""The main window: its chrome (menus, docks, dialogs, status bar, theme, geometry) and
+the wiring between the parts, and the order in which they shut down.
 
-The window knows kinds only through core.kind.PuzzleKind and each kind's ``widget.Board``.
-Boards emit moves; the window pushes them on the history and shows the new state.  The
-solver runs in a SolveJob (its own thread); the Player replays what it recorded.
+The window knows kinds only through core.kind.PuzzleKind and each kind's ``widget.Board``
+(gui/kinds.py).  Boards emit moves; the game object (core/game.py) makes the entry and
+the window shows the new state.  The parts are modules of their own: the library
+(gui/library.py), the solve job and the replay of its answer (gui/solve_controller.py),
+and the aids (gui/aids.py).
 """
 
 from __future__ import annotations
@@ -10,11 +13,10 @@ from __future__ import annotations
 import gc
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -23,34 +25,28 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QFrame,
-    QHeaderView,
     QPlainTextEdit,
     QToolBar,
     QScrollArea,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from ..core import files, gcpause, registry, solver, validate
+from ..core import files, registry
 from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from ..core.text import plural
 from . import kinds, theme
 from . import settings as settings_mod
+from .aids import Aids
 from .board import BoardView
-from .text import plain_tip
+from .library import Library
 from .widgets import ElidedLabel
-from .player import Player
-from .thumbnails import SIZE as THUMB_SIZE
-from .thumbnails import Thumbnails
-from .player import checkpoints as replay_checkpoints
-from .worker import Background, Progress, SolveJob, wait_background
+from .solve_controller import SolveController
+from .worker import Background, wait_background
 
-# export, the dialogs, the aids and the generator task are imported by the methods that
+# export, the dialogs, core.aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
 # QMessageBox: PySide makes a Qt class, and its enums, when it is first imported.
 if TYPE_CHECKING:
@@ -61,8 +57,6 @@ LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
 BIG_PASTE_CHARS = 64 * 1024  # pasted text at least this long is read on the pool
-READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
-STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
 
 
 class _StopKeyFilter(QObject):
@@ -81,20 +75,6 @@ class _StopKeyFilter(QObject):
                 if window.board is not None:
                     window.board.setFocus(Qt.ShortcutFocusReason)  # the menu bar leaves its keyboard mode
                 return True  # not accepted: the key goes to the Stop shortcut
-        return False
-
-
-class _ReleaseOnPaint(QObject):
-    """On the solver panel: its first paint after a Solve that showed it lets that
-    Solve's held search begin (MainWindow.solve)."""
-
-    job = None  # the held SolveJob waiting for the panel's paint
-
-    def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Paint and self.job is not None:
-            # after the whole window's repaint, of which this paint is one part
-            QTimer.singleShot(0, self.job.release)
-            self.job = None
         return False
 
 
@@ -130,17 +110,6 @@ def _import_for_later() -> None:
     del multiprocessing, numpy, tasks
 
 
-def _kind_and_state(doc):
-    """What a library picture draws: the puzzle as given (a saved file: with its progress)."""
-    state = doc.state
-    if doc.progress:
-        try:
-            state = doc.history().state
-        except PuzzleError:
-            pass  # progress that does not replay: the puzzle as given
-    return doc.kind, state
-
-
 def _finish_text(title: str, finish) -> str:
     """What the status bar says when the game is finished (core.game.Finish)."""
     took = session_mod.time_text(finish.elapsed)
@@ -148,48 +117,6 @@ def _finish_text(title: str, finish) -> str:
         best = " A new best time." if finish.new_best else f" Your best time: {session_mod.time_text(finish.best)}."
         return f"Solved! {title} is complete in {took}.{best}"
     return f"Solved {finish.how}: {title} is complete in {took} (no best time with help)."
-
-
-def _short_title(title: str, kind_title: str) -> str:
-    """A built-in's title without its kind's name before a comma ("Kurosu, 1 June
-    2018" -> "1 June 2018", "Black and White, grid 01" -> "Grid 01") where the
-    library's group already says it."""
-    head, sep, rest = title.partition(", ")
-    if sep and rest and kind_title.lower().startswith(head.lower()):
-        return rest[0].upper() + rest[1:]
-    return title
-
-
-def _path_name(path: Path) -> str:
-    """A folder's or a file's name as the status bar says it: on one line."""
-    return validate.safe_text(path.name or str(path))
-
-
-def _read_collection(path, kind, text, progress):
-    """On the pool: the collection at ``path`` (``text``: a collection file's, read
-    already), or the PuzzleError saying why not; None when it was given up on.
-
-    Its files' JSON is large and short-lived, its puzzles long-lived: the collector's
-    full passes over them held the GIL, and so the window, for 200 ms (core/gcpause.py)."""
-    try:
-        with gcpause.young_only():
-            coll = collection_mod.load(path, kind, text, progress.report, progress.cancelled)
-    except collection_mod.Cancelled:
-        return None
-    except PuzzleError as exc:
-        return exc
-    gcpause.keep()
-    return coll
-
-
-@dataclass
-class _CollectionReading:
-    """A collection being read on the pool, and what the window does with it."""
-
-    path: Path
-    progress: Progress
-    folder: bool  # counted in files (else in lines)
-    then: object = None  # called with the collection once read; None: only list it
 
 
 class MainWindow(QMainWindow):
@@ -215,23 +142,22 @@ class MainWindow(QMainWindow):
         self._autosave_error: str | None = None  # the last one said, said once
         self._scheme_connected = False  # listening to the desktop's colour scheme
         self._shown_once = False
-        self._aid_busy = False  # an aid is working
-        self.job: SolveJob | None = None
         self.gen_task: GenerateTask | None = None
-        self.collection = None  # an opened collection, listed in the library as a group
-        self.result: solver.Result | None = None
-        self.solve_base = None
-        self.recorded_steps: list = []
-        self.solution_index = 0
         self.last_error = ""
         self._dirty = False
         self.setWindowTitle("puzzlegui")
 
-        self.player = Player(self)
-        self.player.frame.connect(self._on_frame)
-        self.player.playingChanged.connect(lambda _p: self._sync_player())
-        self.player.finished.connect(self._on_player_finished)
-        self.player.set_speed(self.settings.speed)
+        # the solve job and the replay of its answer (gui/solve_controller.py)
+        self.solving = SolveController(self, self.settings, self)
+        self.solving.finished.connect(self.solveFinished)
+        self.solving.changed.connect(self._solving_changed)
+        self.solving.status.connect(self._say)
+        self.solving.error.connect(self.show_error)
+        # hint, check and the other aids (gui/aids.py)
+        self.aids = Aids(self, self)
+        self.aids.finished.connect(self.aidFinished)
+        self.aids.status.connect(self._say)
+        self.aids.error.connect(self.show_error)
 
         self._build_library()
         self._build_centre()
@@ -275,23 +201,29 @@ class MainWindow(QMainWindow):
 
     # ================================================================= building the window
     def _build_library(self) -> None:
-        self.thumbs = Thumbnails(settings_mod.data_dir() / "thumbs", self.session.writer, self)
-        self.thumbs.ratio = self.devicePixelRatioF()
-        self.thumbs.ready.connect(self._thumbnail_ready)
-        self._library_by_key: dict = {}
-        self.library = QTreeWidget()
-        self.library.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
-        self.library.setIndentation(10)  # the groups are one level deep: room for the titles
-        self.library.setHeaderHidden(True)
-        self.library.setWordWrap(True)  # titles on two lines beside their pictures, not cut to a word
-        self.library.setColumnCount(2)  # the title, and the best time
-        self.library.header().setStretchLastSection(False)
-        self.library.header().setMinimumSectionSize(0)  # no best times yet: no column for them
-        self.library.header().setSectionResizeMode(0, QHeaderView.Stretch)
-        self.library.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
-        self.library.itemActivated.connect(self._library_activated)
+        self.library = Library(self.session, self.settings, self.statusBar(), self.devicePixelRatioF())
+        self.library.openRequested.connect(self.open_source)
+        self.library.collectionRead.connect(self.collectionRead)
+        self.library.error.connect(self.show_error)
         self.library_dock = self._dock("Library", "library", self.library, Qt.LeftDockWidgetArea)
-        self.refresh_library()
+        self.library.refresh()
+
+    @property
+    def collection(self):
+        """The collection the library lists (core.collection.Collection), if any."""
+        return self.library.collection
+
+    # the library's names that tests and benchmarks/bench_app.py use on the window
+    def refresh_library(self) -> None:
+        self.library.refresh()
+
+    @property
+    def thumbs(self):
+        return self.library.thumbs
+
+    @property
+    def _library_items(self) -> dict:
+        return self.library.by_source
 
     def _dock(self, title, name, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -301,121 +233,6 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         self.resizeDocks([dock], [LIBRARY_WIDTH], Qt.Horizontal)
         return dock
-
-    def refresh_library(self) -> None:
-        """Built-ins by kind, the user's saved files, and every other game on record,
-        each marked new / in progress / solved; the open puzzle is selected."""
-        self.library.clear()
-        self.thumbs.forget_queue()
-        self._library_by_key = {}
-        session = self.session
-        by_source = {e.source: e for e in session.entries()}
-        current = session.current.source if session.current is not None else None
-        self._library_items = {}
-        self._recent_group = None
-
-        def add(parent, title, source, tip, key, loader=None):
-            entry = by_source.get(source)
-            return self._library_item(parent, title, source, tip, entry.key if entry else key, loader=loader)
-
-        def group(title):
-            parent = QTreeWidgetItem([title])
-            parent.setFlags(parent.flags() & ~Qt.ItemIsSelectable)
-            self.library.addTopLevelItem(parent)
-            return parent
-
-        by_kind: dict[str, QTreeWidgetItem] = {}
-        builtin_names = set()
-        for b in files.builtins():
-            parent = by_kind.get(b.kind)
-            if parent is None:
-                parent = by_kind[b.kind] = group(registry.title(b.kind))
-            short = _short_title(b.title, registry.title(b.kind))  # the group says the kind
-            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name),
-                loader=lambda name=b.name: _kind_and_state(files.load_builtin(name)))
-            builtin_names.add(b.name)
-        mine = group("My puzzles")
-        folder = settings_mod.puzzles_dir()
-        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        for path in paths:
-            add(mine, path.stem, str(path), str(path), session_mod.file_key(path),
-                loader=lambda p=path: _kind_and_state(files.load_path(p)))
-        if not paths:
-            hint = QTreeWidgetItem(["(none saved yet)"])
-            hint.setFlags(Qt.NoItemFlags)
-            mine.addChild(hint)
-        coll = self.collection
-        if coll is not None:
-            parent = group(f"{coll.title} ({len(coll.items):,})")
-            for it in coll.items:
-                key = session_mod.puzzle_key(it.doc)
-                item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key,
-                           loader=lambda doc=it.doc: _kind_and_state(doc))
-                self._library_items["game:" + key] = item  # the game's own source, once open
-        others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self._library_items]
-        if others:
-            recent = self._recent_group = group("Recent games")
-            for e in others:
-                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
-                add(recent, e.title, e.source, tip, e.key)
-        self.library.expandAll()
-        for name, parent in by_kind.items():
-            if parent.childCount() > 15 and not (self.doc and self.doc.kind.name == name):
-                parent.setExpanded(False)  # the strips set of 26: open on demand
-        self._library_groups = by_kind
-        selected = self._library_items.get(current) if current else None
-        if selected is not None:
-            self.library.setCurrentItem(selected)
-            self.library.scrollToItem(selected)
-
-    def _library_item(self, parent, title, source, tip, key, at: int | None = None, loader=None):
-        """One puzzle's line: a picture of its board, its state mark, title and best time."""
-        session = self.session
-        status = session.status_of(key)
-        st = session.stats_for(key)
-        best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
-        item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
-        record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
-        item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
-        item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
-        item.setData(0, Qt.UserRole, source)
-        item.setData(0, Qt.UserRole + 1, status)
-        icon = self.thumbs.icon(key, loader)
-        if icon is not None:
-            item.setIcon(0, icon)
-        self._library_by_key[key] = item
-        if at is None:
-            parent.addChild(item)
-        else:
-            parent.insertChild(at, item)
-        self._library_items[source] = item
-        return item
-
-    def _thumbnail_ready(self, key: str) -> None:
-        item = self._library_by_key.get(key)
-        if item is not None:
-            icon = self.thumbs.icon(key)
-            if icon is not None:
-                item.setIcon(0, icon)
-
-    def _store_thumbnail(self, now: bool = False) -> None:
-        """The library's picture of the current game, as the player leaves it: drawn
-        moments later from the pictures' timer (``now`` when the app is closing)."""
-        game = self.session.current
-        if game is None or self.history is None:
-            return
-        if not now:
-            self.thumbs.later(game.key, game.doc.kind, self.history.state, self.board)
-            return
-        try:
-            self.thumbs.store(game.key, game.doc.kind, self.history.state)
-        except Exception:  # noqa: BLE001 - a picture is a nicety, never an error for the player
-            pass
-
-    def _library_activated(self, item, _column=0) -> None:
-        source = item.data(0, Qt.UserRole)
-        if source:
-            self.open_source(source)  # a built-in's name, a file path or a game on record
 
     def _build_centre(self) -> None:
         centre = QWidget()
@@ -468,27 +285,12 @@ class MainWindow(QMainWindow):
         from .control_panel import SolverPanel
 
         panel = self._panel = SolverPanel()
-        self._release_on_paint = _ReleaseOnPaint(self)
-        panel.installEventFilter(self._release_on_paint)
-        panel.set_mode(self.settings.solve_mode)
-        panel.set_show(self.settings.show)
-        panel.max_solutions.setValue(self.settings.max_solutions)
-        panel.set_time_limit(self.settings.time_limit)
-        panel.set_speed(self.settings.speed)
-        panel.solveRequested.connect(self.solve)
-        panel.stopRequested.connect(self.stop_solving)
-        panel.solutionChosen.connect(self.choose_solution)
-        panel.applyRequested.connect(self.apply_solution)
-        panel.backRequested.connect(self.back_to_game)
-        panel.playRequested.connect(self.toggle_play)
-        panel.stepForwardRequested.connect(self.player.step_forward)
-        panel.stepBackRequested.connect(self.player.step_back)
-        panel.speedChanged.connect(self._speed_changed)
-        panel.showChanged.connect(self._show_changed)
+        self.solving.adopt_panel(panel)  # the settings it shows, its buttons, its first paint
+        panel.stopRequested.connect(self.stop_solving)  # Stop also ends a generation
         scroll = self._panel_scroll
         scroll.setWidget(panel)
         scroll.setMinimumWidth(panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
-        self._reset_panel()  # nothing is solved before there is a panel to show it
+        self.solving.reset_panel()  # nothing is solved before there is a panel to show it
 
     def _action(self, text, slot, shortcut=None, tip=""):
         action = QAction(text, self)
@@ -523,11 +325,11 @@ class MainWindow(QMainWindow):
         a["stop"] = self._action("S&top", self.stop_solving, "Esc")
         a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
         a["check"] = self._action("&Check", self.check, "Ctrl+K", "Mark broken rules")
-        a["sure"] = self._action("Do the s&ure steps", self.sure_steps, "Ctrl+Shift+H",
+        a["sure"] = self._action("Do the s&ure steps", self.aids.sure_steps, "Ctrl+Shift+H",
                                  "Make every move the deductions alone can make from here (one undo step)")
         a["correct"] = self._action("Correct so &far?", self.correct_so_far, "Ctrl+Shift+K",
                                     "Mark your entries that no solution of the puzzle contains")
-        a["rewind"] = self._action("Undo to before my first &mistake", self.undo_to_first_mistake, "Ctrl+Shift+M",
+        a["rewind"] = self._action("Undo to before my first &mistake", self.aids.undo_to_first_mistake, "Ctrl+Shift+M",
                                    "Go back to the last position from which the puzzle can still be solved")
         a["mark_mistakes"] = self._action("&Mark mistakes as I play", self._toggle_mark_mistakes, "Ctrl+M",
                                           "Show broken rules on the board after every move")
@@ -605,7 +407,7 @@ class MainWindow(QMainWindow):
         theme.apply(app, self.settings.theme)
         for widget in app.allWidgets():
             widget.update()  # boards read the theme's colours as they paint
-        self.refresh_library()
+        self.library.refresh()
 
     def _build_play_bar(self) -> None:
         """One bar over the board: the puzzle's title, then what a player reaches for
@@ -662,7 +464,7 @@ class MainWindow(QMainWindow):
     def show_stats(self) -> None:
         from .dialogs import StatsDialog
         StatsDialog(self.session, self).exec()
-        self.refresh_library()
+        self.library.refresh()
 
     def _zoom_changed(self, zoom: float) -> None:
         if self.doc is not None:
@@ -674,9 +476,9 @@ class MainWindow(QMainWindow):
         first built-in.  A record that cannot be read was kept aside: say so where the
         user cannot miss it."""
         if self.settings.collection:  # the collection the library listed last time: read
-            self._collection_to_list = self.settings.collection  # on the pool, once the window shows
+            self.library.to_list = self.settings.collection  # on the pool, once the window shows
             if self._shown_once:
-                QTimer.singleShot(0, self._list_last_collection)
+                QTimer.singleShot(0, self.library.list_last_collection)
         key = self.session.last_key
         if key and self._read_first(key, self._restore_game):
             self.statusBar().showMessage("Restoring your game in progress\u2026")
@@ -729,7 +531,7 @@ class MainWindow(QMainWindow):
         ("game:KEY"); on any problem keep the current game and say why.  A collection
         (a folder, a file of game IDs, ``PATH#N``) is read on the pool, and opens when
         it is read (read_collection)."""
-        self._give_up_collection_open()  # the newest request opens
+        self.library.give_up_open()  # the newest request opens
         if source.startswith("game:") and kind is None:
             key = source[len("game:") :]
             if self._read_first(key, lambda: self.open_source(source)):
@@ -739,12 +541,12 @@ class MainWindow(QMainWindow):
                 game = self.session.open_key(key)
             except PuzzleError as exc:
                 self.show_error(str(exc))
-                self.refresh_library()
+                self.library.refresh()
                 return False
             self._show_opened(game)
             return True
         origin = session_mod.GAME_ID if kind or ":" in source else None
-        item = self._listed_item(source) if kind is None else None
+        item = self.library.listed_item(source) if kind is None else None
         if item is not None:  # a puzzle of the collection listed (PATH#N): read already
             return self.load_doc(collection_mod.item_doc(self.collection, item.number), origin=origin)
         try:
@@ -773,11 +575,11 @@ class MainWindow(QMainWindow):
     def open_collection(self, coll) -> bool:
         """A collection: its puzzles become a group of the library, each keeping its own
         game; the first opens.  Lines that could not be read are listed once."""
-        self.collection = coll
+        self.library.collection = coll
         self.settings.collection = str(coll.path)
         if coll.skipped:
             self.show_error(coll.skipped_text())
-        self.refresh_library()
+        self.library.refresh()
         return self.open_source(coll.items[0].source)
 
     def open_folder_dialog(self) -> None:
@@ -786,92 +588,12 @@ class MainWindow(QMainWindow):
         if folder:
             self.read_collection(folder, then=self.open_collection)
 
-    # ---------------------------------------------------------------- reading collections
-    # A collection can take seconds to read (a folder of 28 MB of long games: 23 s): it
-    # is read on the pool, with its progress in the status bar, while the window goes on
-    # showing what it shows; the library lists it once it is read.  Opening anything else
-    # meanwhile gives up a collection that was to open; only the newest reading counts.
-    # The one listed last time is read again once the first window is up.
-    _collection_read: _CollectionReading | None = None  # the reading the window waits for
-    _collection_to_list = ""  # the collection listed last time, read once the window shows
-
     def read_collection(self, path, text: str | None = None, kind: str | None = None, then=None) -> None:
-        """Read the collection at ``path`` (``text``: a collection file's, read already)
-        on the pool; once read, ``then(collection)`` (which opens it), or without ``then``
-        only list it in the library (and a reading that fails says nothing: the collection
-        listed last time is gone or changed).  A reading under way is given up."""
-        self._cancel_collection_read()
-        self._collection_to_list = ""
+        """Read the collection at ``path`` on the pool (Library.read_collection); once
+        read, ``then(collection)`` opens it, or without ``then`` the library lists it."""
         if then is not None:
             self._reading = None  # a saved game being read is no longer what is to open
-        path = Path(path)
-        progress = Progress(self)  # deleted on this thread once the reading has answered
-        folder = text is None and collection_mod.is_folder(path)
-        reading = self._collection_read = _CollectionReading(path, progress, folder, then)
-        progress.reported.connect(self._collection_progress)  # the current reading's (the others are cancelled)
-        call = Background(_read_collection, path, kind, text, progress)
-        call.done.connect(lambda answer, r=reading: self._collection_read_done(r, answer))
-        call.failed.connect(lambda message, r=reading: self._collection_read_done(
-            r, PuzzleError(f"{_path_name(r.path)} could not be read: {message}")))
-        self.statusBar().showMessage(f"{READING_COLLECTION} {_path_name(path)}\u2026")
-
-    def _collection_progress(self, done: int, total: int) -> None:
-        reading = self._collection_read
-        if reading is not None:
-            counted = plural(total, "file" if reading.folder else "line")
-            self.statusBar().showMessage(f"{READING_COLLECTION} {_path_name(reading.path)}: {done:,} of {counted}\u2026")
-
-    def _collection_read_done(self, reading: _CollectionReading, answer) -> None:
-        reading.progress.deleteLater()  # its call has ended: nothing reports any more
-        if reading is not self._collection_read:
-            return  # given up on: another collection, another puzzle, closing
-        self._collection_read = None
-        self._clear_reading_message()
-        if answer is None:
-            pass  # given up on from the pool's side: nothing to show
-        elif isinstance(answer, PuzzleError):
-            if reading.then is None:
-                self.settings.collection = ""  # gone or changed since: list none
-            else:
-                self.show_error(str(answer))
-        elif reading.then is None:
-            self.collection = answer
-            self.refresh_library()
-            self.statusBar().showMessage(
-                f"The library lists {answer.title}: {plural(len(answer.items), 'puzzle')}.", 5000
-            )
-        else:
-            reading.then(answer)
-        self.collectionRead.emit(str(reading.path))
-
-    def _cancel_collection_read(self) -> None:
-        """Give up the collection being read: it stops at its next file or line."""
-        reading, self._collection_read = self._collection_read, None
-        if reading is not None:
-            reading.progress.cancel()
-            self._clear_reading_message()
-
-    def _clear_reading_message(self) -> None:
-        if self.statusBar().currentMessage().startswith(READING_COLLECTION):
-            self.statusBar().clearMessage()
-
-    def _give_up_collection_open(self) -> None:
-        """Something else is being opened: a collection read to open is given up (one
-        read only to be listed again goes on)."""
-        if self._collection_read is not None and self._collection_read.then is not None:
-            self._cancel_collection_read()
-
-    def _list_last_collection(self) -> None:
-        path, self._collection_to_list = self._collection_to_list, ""
-        if path and not self._shut_down:
-            self.read_collection(path)
-
-    def _listed_item(self, source: str):
-        """The puzzle of the listed collection file whose SOURCE (``PATH#N``) is ``source``."""
-        coll = self.collection
-        if coll is None or coll.folder:
-            return None  # a folder's puzzle is its own file: read from it
-        return next((it for it in coll.items if it.source == source), None)
+        self.library.read_collection(path, text, kind, then)
 
     # ---------------------------------------------------------------- sharing
     def copy_puzzle(self) -> None:
@@ -886,7 +608,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Copied the puzzle (its ID or layout, and a picture).", 5000)
 
     def paste_puzzle(self) -> None:
-        self._give_up_collection_open()  # the newest request opens
+        self.library.give_up_open()  # the newest request opens
         text = QApplication.clipboard().text()
         if not text.strip():
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
@@ -943,11 +665,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported the board to {path}.", 6000)
 
     def _print_items(self) -> list:
-        if self.collection is not None and self.game is not None and any(
+        coll = self.collection
+        if coll is not None and self.game is not None and any(
             it.source == self.game.source or session_mod.puzzle_key(it.doc) == self.game.key
-            for it in self.collection.items
+            for it in coll.items
         ):
-            return [(it.title, it.doc.kind, it.doc.state) for it in self.collection.items]
+            return [(it.title, it.doc.kind, it.doc.state) for it in coll.items]
         return [(self.doc.title, self.doc.kind, self.doc.kind.initial(self.history.state))]
 
     def export_pdf(self) -> None:
@@ -985,7 +708,7 @@ class MainWindow(QMainWindow):
 
         The game it replaces stays in its own record.  On any problem keep the current
         game and say why.  A long game's record is read off the GUI thread first."""
-        self._give_up_collection_open()  # the newest request opens
+        self.library.give_up_open()  # the newest request opens
         if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
             return True
         self._save_current_game()
@@ -1004,22 +727,20 @@ class MainWindow(QMainWindow):
         """Show the session's current game, whatever was on screen before."""
         self._reading = None  # a record still being read is no longer what is wanted
         self.stop_solving()
-        self._end_solve()  # whatever ran for the game shown before no longer answers
-        self.player.clear()
-        self._clear_result()
+        self.solving.forget()  # whatever ran for the game shown before no longer answers
         self._sync_clock()
         doc = game.doc
         self._install_board(doc.kind)
         self.title_label.setText(doc.title + (f"  \u2014  {doc.meta['source']}" if doc.meta.get("source") else ""))
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
-        self._show_game()
+        self.show_game()
         self._store_problem()  # the game is stored as it is opened (core/session.py)
-        self._mark_library_item()
+        self.library.mark(self.session.current)
 
     def _save_current_game(self) -> None:
         if self.session.current is not None:
-            self._store_thumbnail()
+            self.library.store_picture(self.session.current, self.board)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
@@ -1038,7 +759,7 @@ class MainWindow(QMainWindow):
         if old_panel is not None:
             old_panel.deleteLater()
         self.board = kinds.board_class(kind.name)(kind)
-        self.board.animation_ms = self._animation_ms()
+        self.board.animation_ms = self.solving.animation_ms()
         self.board.moveRequested.connect(self.play_move)
         self.board.backToGame.connect(self.back_to_game)
         self.board.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 6000))
@@ -1115,7 +836,7 @@ class MainWindow(QMainWindow):
         except (OSError, UnicodeError, PuzzleError) as exc:
             self._autosave_failed(exc)
         self.statusBar().showMessage(f"Saved {path}.", 5000)
-        self.refresh_library()
+        self.library.refresh()
         return True
 
     def _store_problem(self) -> None:
@@ -1127,27 +848,6 @@ class MainWindow(QMainWindow):
             self._autosave_failed(error)
         else:
             self._autosave_error = None
-
-    def _mark_library_item(self) -> None:
-        """The open puzzle's library line shows its state (new, in progress, solved)."""
-        game = self.session.current
-        item = self._library_items.get(game.source)
-        if item is None:
-            if self._recent_group is None or game.origin == session_mod.FILE:
-                self.refresh_library()  # a puzzle the library did not list yet
-                return
-            tip = f"{game.origin} {registry.title(game.doc.kind.name)} puzzle"
-            item = self._library_item(self._recent_group, game.title, game.source, tip, game.key, at=0)
-        status = game.status
-        if item.data(0, Qt.UserRole + 1) != status:
-            title = item.text(0)
-            for mark in STATUS_MARK.values():
-                if mark and title.startswith(mark):
-                    title = title[len(mark) :]
-            item.setText(0, STATUS_MARK[status] + title)
-            item.setData(0, Qt.UserRole + 1, status)
-        if self.library.currentItem() is not item:
-            self.library.setCurrentItem(item)
 
     def _autosave_failed(self, exc) -> None:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -1168,99 +868,64 @@ class MainWindow(QMainWindow):
             return
         self.board.set_violations([])
         self.board.set_highlight()
-        self._show_game(move=move, animate=True, finish=finish)
+        self.show_game(move=move, animate=True, finish=finish)
 
     def undo(self) -> None:
-        if self._game_input_ok() and self.game.undo():
-            self._show_game()
+        if self.ready_for_play() and self.game.undo():
+            self.show_game()
 
     def redo(self) -> None:
-        if self._game_input_ok() and self.history.can_redo:
+        if self.ready_for_play() and self.history.can_redo:
             move = self.history.next_move()
             self.game.redo()
             animate = not isinstance(move, Batch | Goto) and move != RESTART
-            self._show_game(move=move if animate else None, animate=animate)
+            self.show_game(move=move if animate else None, animate=animate)
 
     def restart(self) -> None:
-        if self._game_input_ok():
+        if self.ready_for_play():
             self.game.restart()  # a new attempt: the clock starts over
-            self._show_game()
+            self.show_game()
             self.statusBar().showMessage("Restarted: Undo brings your moves back.", 5000)
 
-    def _game_input_ok(self) -> bool:
+    def ready_for_play(self) -> bool:
+        """True if there is a game to play on; a replay on show is left first."""
         if self.history is None:
             return False
         if self.player.loaded:
             self.back_to_game()
         return True
 
-    def _show_game(self, move=None, animate=False, finish=None) -> None:
+    def show_game(self, move=None, animate=False, finish=None) -> None:
         """Show the game's current state and everything that depends on it; ``finish``
         (core.game.Finish) when the entry just made finished the game."""
         state = self.history.state
         self.board.set_interactive(True)
         self.board.set_state(state, move=move, animate=animate)
         if self.problems.isVisible():
-            self._show_problems([])
+            self.show_problems([])
         self._apply_mark_mistakes()
         if finish is not None:
             self.board.celebrate()
-            self._store_thumbnail()  # the library shows it solved
+            self.library.store_picture(self.session.current, self.board)  # the library shows it solved
             self.statusBar().showMessage(_finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self._show_clock()
         self._sync_actions()
         self._store_problem()
-        self._mark_library_item()
+        self.library.mark(self.session.current)
         self.gameChanged.emit()
 
+    # the aids run in gui/aids.py (Aids); these names are the actions' and the tests'
     def hint(self) -> None:
-        """The next sure move, found on the pool (a Tracks hint may take seconds), played
-        and explained when it comes, if the game is still where it was asked."""
-        if not self._game_input_ok():
-            return
-        kind, state = self.doc.kind, self.history.state
-        if kind.is_solved(state):
-            self.statusBar().showMessage("The puzzle is already solved.", 5000)
-            return
-
-        def done(h):
-            finish = None
-            if h is None:
-                self.statusBar().showMessage("No sure move found from here; try Check or Solve.", 6000)
-                return
-            if h.move is not None:
-                try:
-                    finish = self.game.take_hint(h.move)
-                except PuzzleError as exc:
-                    self.statusBar().showMessage(str(exc), 6000)
-                    return
-                self.board.set_violations([])
-                self._show_game(move=h.move, animate=True, finish=finish)
-            self.board.set_highlight(h.cells, h.text)
-            if finish is None:  # a finish says so instead
-                self.statusBar().showMessage(f"Hint: {h.text}", 15000)
-
-        self._run_aid("hint", kind.hint, (state,), done, "Looking for a hint\u2026")
+        self.aids.hint()
 
     def check(self) -> None:
-        """Mark every broken rule on the board and list them all under it."""
-        if not self._game_input_ok():
-            return
-        violations = self.doc.kind.check(self.history.state)
-        self.board.set_violations(violations)
-        if not violations:
-            self._show_problems([])
-            if self.doc.kind.is_solved(self.history.state):
-                self.statusBar().showMessage("Solved, and every rule holds.", 6000)
-            else:
-                self.statusBar().showMessage("No broken rules so far.", 6000)
-        else:
-            n = len(violations)
-            self._show_problems([v.reason for v in violations], f"{n:,} broken rule{'s' if n != 1 else ''}")
-            self.statusBar().showMessage(f"{n:,} problem{'s' if n != 1 else ''}: listed under the board.", 10000)
+        self.aids.check()
 
-    def _show_problems(self, lines: list[str], heading: str = "") -> None:
+    def correct_so_far(self) -> None:
+        self.aids.correct_so_far()
+
+    def show_problems(self, lines: list[str], heading: str = "") -> None:
         """Every problem Check or "Correct so far?" found, where all can be read."""
         if not lines:
             self.problems.hide()
@@ -1268,94 +933,6 @@ class MainWindow(QMainWindow):
             return
         self.problems.setPlainText(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
         self.problems.show()
-
-    # ================================================================= the player's aids
-    # Each runs off the GUI thread (core.aids searches, bounded by its own time limits);
-    # its answer carries a token naming the game and the position it was asked for, and
-    # is dropped if the player has moved on meanwhile.
-    def _run_aid(self, name: str, fn, args, on_done, working: str) -> None:
-        if not self._game_input_ok():
-            return
-        if self._aid_busy:
-            self.statusBar().showMessage("Still working on the last request\u2026", 4000)
-            return
-        ticket = self.game.ticket("aid")  # the game says whether its answer is still wanted
-        call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
-        call.done.connect(lambda value, t=ticket: self._aid_done(t, name, value, on_done))
-        call.failed.connect(lambda message, t=ticket: self._aid_failed(t, name, message))
-        self._aid_busy = True
-        self.statusBar().showMessage(working)
-
-    def _wanted(self, ticket, same_position: bool = True) -> bool:
-        """True if the answer ``ticket`` stands for is still wanted by the game on show."""
-        return self.game is not None and self.game.wants(ticket, same_position)
-
-    def _aid_done(self, ticket, name: str, value, on_done) -> None:
-        self._aid_busy = False
-        if self._wanted(ticket):
-            self.game.drop("aid")
-            on_done(value)
-        self.aidFinished.emit(name)
-
-    def _aid_failed(self, ticket, name: str, message: str) -> None:
-        self._aid_busy = False
-        if self._wanted(ticket):
-            self.game.drop("aid")
-            self.show_error(message)
-        self.aidFinished.emit(name)
-
-    def sure_steps(self) -> None:
-        from ..core import aids
-
-        kind, state = self.doc.kind, self.history.state
-
-        def done(value):
-            moves, counts = value
-            if moves:
-                finish = self.game.sure_steps(moves)
-                self.board.set_highlight()
-                self._show_game(finish=finish)
-            self.statusBar().showMessage(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
-
-        self._run_aid("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
-
-    def correct_so_far(self) -> None:
-        kind, state = self.doc.kind, self.history.state
-
-        def done(found):
-            if not found:
-                text = found.reason or "No mistakes so far: every entry is in a solution."
-                self._show_problems([])
-                self.board.set_highlight()
-                self.statusBar().showMessage(text, 10000)
-                return
-            cells = tuple(c for m in found for c in m.cells)
-            n = len(found)
-            heading = f"{n:,} entr{'ies' if n != 1 else 'y'} in no solution"
-            self.board.set_highlight(cells, heading)
-            self._show_problems([m.text for m in found], heading)
-            self.statusBar().showMessage(f"{heading}: marked on the board and listed under it.", 12000)
-
-        from ..core import aids
-        self._run_aid("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")
-
-    def undo_to_first_mistake(self) -> None:
-        kind, snapshot = self.doc.kind, self.history.copy()
-
-        def done(rewind):
-            if rewind.back > 0:
-                self.game.rewind(rewind.index)  # one step: one Undo returns
-                self.board.set_highlight()
-                self._show_game()
-                self.statusBar().showMessage(
-                    f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Undo brings them back.",
-                    12000,
-                )
-            else:
-                self.statusBar().showMessage(rewind.text, 10000)
-
-        from ..core import aids
-        self._run_aid("rewind", aids.first_mistake, (kind, snapshot), done, "Looking for your first mistake\u2026")
 
     def _toggle_mark_mistakes(self) -> None:
         self.settings.mark_mistakes = self.actions_by_name["mark_mistakes"].isChecked()
@@ -1374,54 +951,42 @@ class MainWindow(QMainWindow):
             self.board.set_violations([])
 
     # ================================================================= solving
-    # The window waits for one solve at a time: the game holds its ticket (the game
-    # object's one kind of ticket, as for the aids), and the answer of any other is
-    # dropped: a solve stopped for another puzzle must not land on it.  A solution's
-    # replay is prepared off the GUI thread (``_replay_request``).
-    _solve_ticket = None
-    _replay_request = None  # the Background call preparing the replay the window waits for
-    _solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
+    # The solve job and the replay of its answer are the SolveController's
+    # (gui/solve_controller.py); the window wires it and keeps these names for its actions.
+    @property
+    def player(self):
+        """The replay on the board (solve_controller), beside the game."""
+        return self.solving.replay
 
-    @staticmethod
-    def _prepare_replay(kind, base, solution):
-        """A solution's replay, made on a worker thread: its steps (the kind explains every
-        move; seconds on a 40x40 Kurosu) and the player's checkpoints."""
-        steps = kind.solution_steps(base, solution)
-        return steps, replay_checkpoints(kind, base, steps)
+    @property
+    def job(self):
+        """The last SolveJob started, running or not."""
+        return self.solving.job
+
+    @property
+    def result(self):
+        """The last solve's answer (core.solver.Result), None before one."""
+        return self.solving.result
+
+    @property
+    def recorded_steps(self) -> list:
+        return self.solving.recorded_steps
+
+    @property
+    def solution_index(self) -> int:
+        return self.solving.solution_index
 
     def solve(self) -> None:
-        if self.doc is None or (self.job is not None and self.job.is_running()):
-            return
-        # the solver's panel opens when it is wanted; the first time, its layout and
-        # paint are dozens of Python calls (sizeHint, paint and event-filter overrides),
-        # each waiting for the GIL while the search starts: the window paused 50-95 ms.
-        # The search is held until the panel is painted (a frame, at most HOLD_LIMIT_S).
-        hold = not self.solver_dock.isVisible()
-        self.solver_dock.show()
-        self.player.clear()
-        self._clear_result()
-        kind = self.doc.kind
-        self.solve_base = kind.solve_start(self.history.state)
-        mode = self.panel.current_mode()
-        self.settings.solve_mode = mode
-        self.settings.max_solutions = self.panel.max_solutions.value()
-        time_limit = self.panel.current_time_limit()
-        self.settings.time_limit = time_limit or 0.0
-        trace = self.panel.current_show() == "search"
-        # the last job (ended) is dropped here and freed with its thread: no parent keeps it
-        self.job = SolveJob(kind, self.solve_base, mode, self.panel.max_solutions.value(), trace,
-                            time_limit=time_limit)
-        self._solve_ticket = (self.game.ticket("solve"), self.job.job_id)
-        self.job.progress.connect(self._on_solve_progress)
-        self.job.finished.connect(self._on_solve_finished)
-        self.job.failed.connect(self._on_solve_failed)
-        self.job.ended.connect(self._on_job_ended)
-        self.panel.set_running(True)
-        self.panel.set_progress(0, 0.0, 0)
-        self.statusBar().showMessage("Solving…")
-        self._sync_actions(solving=True)
-        self._release_on_paint.job = self.job if hold else None
-        self.job.start(hold=hold)
+        self.solving.solve()
+
+    def choose_solution(self, index: int) -> None:
+        self.solving.choose_solution(index)
+
+    def apply_solution(self) -> None:
+        self.solving.apply_solution()
+
+    def back_to_game(self) -> None:
+        self.solving.back_to_game()
 
     def _install_stop_key(self) -> None:
         """Esc is Stop on the first press, whatever had the focus.  A menu closed with Esc
@@ -1432,303 +997,31 @@ class MainWindow(QMainWindow):
         self._stop_key_filter = _StopKeyFilter(self)
         self.menuBar().installEventFilter(self._stop_key_filter)
 
-    def _forget_solve(self) -> None:
-        """Give up on the solve and the replay the window waits for: their late answers
-        are dropped.  Called whenever another puzzle is shown (load_doc)."""
-        if self.job is not None and self.job.is_running():
-            self.job.stop()
-            self.panel.set_running(False)
-        self._end_solve()
-        self._cancel_replay()
-
-    def _owns_solve(self, job_id) -> bool:
-        """True if the answer of the solve ``job_id`` belongs on screen: the solve the
-        game on show still waits for (the position may have moved on: it solves the puzzle)."""
-        return self._solve_ticket is not None and self._solve_ticket[1] == job_id and self._wanted(
-            self._solve_ticket[0], same_position=False
-        )
-
-    def _end_solve(self) -> None:
-        if self._solve_ticket is not None and self.game is not None:
-            self.game.drop("solve")
-        self._solve_ticket = None
-
     def stop_solving(self) -> None:
         """Stop (the button, Esc, the menu): ends a running solve, a generation, the
         preparation of a replay, or a replay (back to the game as it was), whichever is
         going on."""
-        stopped = False
-        if self.job is not None and self.job.is_running():
-            self.job.stop()  # milliseconds; the solutions found so far still come and show
-            self.panel.set_running(False)
-            stopped = True
-        if self._replay_request is not None:
-            self._cancel_replay()
-            self.panel.set_step_text("")
-            stopped = True
-        if stopped:
-            self.statusBar().showMessage("Stopped.", 4000)
+        if self.solving.stop():
+            pass  # it said "Stopped."
         elif self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
         elif self.player.loaded:
             self.back_to_game()  # a replay is beside the game: Esc leaves it
-        self._sync_player()  # the actions and the play button
+        self.solving.sync()  # the actions and the play button
 
-    def _on_job_ended(self, job_id: int) -> None:
-        if self.job is not None and job_id == self.job.job_id:
-            self.panel.set_running(False)
-            self._sync_actions()
-
-    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
-        if self._owns_solve(job_id):
-            self.panel.set_progress(nodes, elapsed, solutions)
-
-    def _on_solve_failed(self, job_id: int, message: str) -> None:
-        if not self._owns_solve(job_id):
-            return
-        self._end_solve()
-        self.panel.set_result(message)
-        self.show_error(message)
-
-    def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
-        if not self._owns_solve(job_id) or self.doc is None:
-            return  # the answer of a solve given up on
-        self._end_solve()
-        self.panel.set_running(False)  # the thread's own "ended" may come a moment later
-        self.result = result
-        self.recorded_steps = steps
-        self._solution_replays = {}
-        # the kind's sentence was made by the worker: nothing here grows with the board
-        self.panel.set_result(text)
-        self.panel.set_progress(result.nodes, result.elapsed, result.count)
-        self.statusBar().showMessage(text, 10000)
-        self.panel.set_solutions(
-            len(result.solutions), 0, result.count, proven_none=result.status == solver.NO_SOLUTION and result.complete
-        )
-        if seen > len(steps):
-            self.panel.window_note.setText(
-                f"The search made {seen:,} steps; the replay shows the first {len(steps):,}."
-            )
-        else:
-            self.panel.window_note.setText("")
-        self.solution_index = 0
-        if result.status == solver.STOPPED and not result.solutions and not steps:
-            self.solveFinished.emit(result)
-            return
-        # solveFinished once the replay plays (it may be prepared on a worker first)
-        if not self._load_replay(autoplay=True, announce=True):
-            self.solveFinished.emit(result)
-
-    def _load_replay(self, autoplay: bool, seek_end: bool = False, announce: bool = False) -> bool:
-        """Load the replay the panel asks for: the recorded search, or the chosen solution
-        (its steps and checkpoints made on a worker thread the first time).  False if
-        there is nothing to replay."""
-        self._cancel_replay()
-        if self.doc is None:
-            return False
-        kind = self.doc.kind
-        if self.panel.current_show() == "search":
-            if not self.recorded_steps:
-                return False  # _show_changed runs the search again, recording it
-            steps = self._search_until_found(self.solution_index)
-            self._start_replay(steps, None, autoplay, seek_end, announce)
-            found = sum(1 for s in steps if s.action == "found")
-            self.panel.solution_label.setText(
-                f"The search: {len(steps):,} steps" + (f", to solution {found:,}" if found else "")
-            )
-            return True
-        if self.result is None or not self.result.solutions:
-            return False
-        index = min(self.solution_index, len(self.result.solutions) - 1)
-        ready = (self._solution_replays or {}).get(index)
-        if ready is not None:
-            self._start_replay(ready[0], ready[1], autoplay, seek_end, announce)
-            return True
-        request = Background(self._prepare_replay, kind, self.solve_base, self.result.solutions[index])
-        self._replay_request = request
-        shown = self.history.state if self.history is not None else None
-        request.done.connect(
-            lambda replay, r=request: self._on_replay_ready(r, index, shown, replay, autoplay, seek_end, announce)
-        )
-        request.failed.connect(lambda message, r=request: self._on_replay_failed(r, message, announce))
-        self.panel.set_step_text("Preparing the replay…")
-        self._sync_player()
-        return True
-
-    def _on_replay_ready(self, request, index, shown, replay, autoplay, seek_end, announce) -> None:
-        if request is not self._replay_request:
-            return  # cancelled: another solution, another puzzle, Stop
-        self._replay_request = None
-        self.panel.set_step_text("")
-        if self.result is None or self.doc is None:
-            return
-        if self._solution_replays is None:
-            self._solution_replays = {}
-        self._solution_replays[index] = replay
-        if self.history is not None and self.history.state is not shown and not self.player.loaded:
-            self._sync_player()  # the player made a move meanwhile: the game stays on show
-            return
-        self._start_replay(replay[0], replay[1], autoplay, seek_end, announce)
-
-    def _on_replay_failed(self, request, message: str, announce: bool) -> None:
-        if request is not self._replay_request:
-            return
-        self._replay_request = None
-        self.panel.set_step_text("")
-        self._sync_player()
-        self.show_error(f"The replay could not be prepared: {message}")
-        if announce and self.result is not None:
-            self.solveFinished.emit(self.result)
-
-    def _cancel_replay(self) -> None:
-        self._replay_request = None  # its answer, when it comes, is dropped
-
-    def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
-        self.board.set_interactive(False)
-        self.player.load(self.doc.kind, self.solve_base, steps, checkpoints)
-        if seek_end:
-            self.player.seek(self.player.length)
-        self._sync_player()
-        if autoplay:
-            self.player.play()
-        if announce:
-            self.solveFinished.emit(self.result)
-
-    def choose_solution(self, index: int) -> None:
-        if self.result is None or not 0 <= index < len(self.result.solutions):
-            return
-        self.solution_index = index
-        self.panel.set_solutions(len(self.result.solutions), index, self.result.count)
-        if self.panel.current_show() == "search":
-            self.panel.show_box.blockSignals(True)  # one replay to load, not two
-            self.panel.set_show("solution")
-            self.panel.show_box.blockSignals(False)
-            self.settings.show = "solution"
-        self._load_replay(autoplay=False, seek_end=True)
-
-    def apply_solution(self) -> None:
-        if self.result is None or not self.result.solutions:
-            return
-        kind = self.doc.kind
-        self._cancel_replay()
-        self.player.clear()
-        solution = self.result.solutions[min(self.solution_index, len(self.result.solutions) - 1)]
-        moves = tuple(kind.solution_moves(self.history.state, solution))
-        try:
-            finish = self.game.apply_solution(moves)
-        except PuzzleError as exc:
-            self.show_error(f"The solution could not be applied: {exc}")
-            return
-        self.board.set_highlight()
-        self.panel.set_step_text("")
-        self._show_game(finish=finish)
-        self._sync_player()
+    def _solving_changed(self) -> None:
+        """A search, a replay or its preparation started or ended: the actions follow,
+        and the clock (a replay is not play)."""
+        self._sync_actions()
+        self._sync_clock()
 
     def _solver_panel_shown(self, visible: bool) -> None:
         if visible:
             self.panel  # made on first show
-        elif self.player.loaded or self._replay_request is not None:
+        elif self.solving.in_replay:
             self.back_to_game()  # the replay goes with its panel: the game is on show again
-
-    def back_to_game(self) -> None:
-        self._cancel_replay()
-        self.player.clear()
-        self.board.set_highlight()
-        self.panel.set_step_text("")
-        self._show_game()
-        self._sync_player()
-
-    def toggle_play(self) -> None:
-        if not self.player.loaded:
-            if self._replay_request is None:
-                self._load_replay(autoplay=True)
-            return
-        if self.player.playing:
-            self.player.pause()
-        else:
-            self.player.play()
-
-    def _on_frame(self, position, state, step, animate) -> None:
-        if self.board is None:
-            return
-        self.board.set_interactive(False)
-        self.board.set_state(state, move=step.move if step is not None else None, animate=animate)
-        if step is not None:
-            self.board.set_highlight(step.cells, step.text)
-            self.panel.set_step_text(step.text or step.action)
-        else:
-            self.board.set_highlight()
-            self.panel.set_step_text("")
-        self._sync_player()
-
-    def _on_player_finished(self) -> None:
-        self._sync_player()
-        if self.panel.current_show() == "solution" and self.doc.kind.is_solved(self.player.state):
-            # said on the panel, never on the board: the replay is not the player's game
-            self.panel.set_step_text("The solution is complete. Esc or a click on the board: back to your game.")
-
-    def _sync_player(self) -> None:
-        result = self.result
-        can_play = result is not None and bool(result.solutions or self.recorded_steps)
-        if self._panel is not None:
-            self._panel.set_player(self.player.loaded, self.player.position, self.player.length,
-                                   self.player.playing, can_play and self._replay_request is None)
-        self._sync_actions()
-        self._sync_clock()  # a replay is not play
-
-    def _speed_changed(self, speed: float) -> None:
-        self.settings.speed = speed
-        self.player.set_speed(speed)
-        if self.board is not None:
-            self.board.animation_ms = self._animation_ms()
-
-    def _animation_ms(self) -> int:
-        # a move's animation takes most of the time between two steps, and never > 300 ms
-        interval = 1000 / max(self.player.steps_per_second, 0.1)
-        return int(min(300, 0.8 * interval)) if interval >= 40 else 0
-
-    def _search_until_found(self, index: int) -> list:
-        """The recorded search up to where it found solution ``index`` (all of it when
-        it found none, or did not record that far)."""
-        seen = -1
-        for i, step in enumerate(self.recorded_steps):
-            if step.action == "found":
-                seen += 1
-                if seen == index:
-                    return self.recorded_steps[: i + 1]
-        return self.recorded_steps
-
-    def _show_changed(self, show: str) -> None:
-        self.settings.show = show
-        if self.result is None:
-            return
-        if show == "search" and not self.recorded_steps and not (self.job is not None and self.job.is_running()):
-            # the last solve recorded no search: run it again, recording, to show it
-            self.statusBar().showMessage("Running the search again to record it\u2026", 5000)
-            self.solve()
-            return
-        self._load_replay(autoplay=False)
-
-    def _clear_result(self) -> None:
-        self._forget_solve()
-        self.result = None
-        self.recorded_steps = []
-        self._solution_replays = {}
-        self.solution_index = 0
-        if self._panel is not None:
-            self._reset_panel()
-        self._sync_player()
-
-    def _reset_panel(self) -> None:
-        panel = self._panel
-        panel.set_solutions(0)
-        panel.clear_progress()
-        panel.set_result("Press Solve to let the solver work on this puzzle.")
-        panel.set_step_text("")
-        panel.window_note.setText("")
-        self._sync_player()
 
     # ================================================================= generating, editing
     def new_random(self) -> None:
@@ -1807,6 +1100,10 @@ class MainWindow(QMainWindow):
             "their work, and enter your own boards.",
         )
 
+    def _say(self, text: str, ms: int = 0) -> None:
+        """A status line from the solve controller, the aids: ``ms`` long (0: until replaced)."""
+        self.statusBar().showMessage(text, ms)
+
     def show_error(self, message: str, offer_save_as: bool = False) -> None:
         """Tell the user in a sentence; the current game stays as it was.  With
         ``offer_save_as`` (the game could not be stored) the dialog offers Save As."""
@@ -1823,9 +1120,8 @@ class MainWindow(QMainWindow):
         self.error_box = box
         self.errorShown.emit(message)
 
-    def _sync_actions(self, solving: bool | None = None) -> None:
-        if solving is None:
-            solving = self.job is not None and self.job.is_running()
+    def _sync_actions(self) -> None:
+        solving = self.solving.running()
         a = self.actions_by_name
         has = self.history is not None
         a["undo"].setEnabled(has and self.history.can_undo)
@@ -1835,7 +1131,7 @@ class MainWindow(QMainWindow):
         # Esc only means Stop while something runs; otherwise it reaches the board
         # (Strips uses it to drop a half-made cut)
         a["stop"].setEnabled(
-            solving or self.gen_task is not None or self.player.loaded or self._replay_request is not None
+            solving or self.gen_task is not None or self.solving.in_replay
         )
         for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind"):
             a[name].setEnabled(has)
@@ -1860,12 +1156,8 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
-        if self.job is not None:
-            self.job.stop()
-            self.job = None
-        self._end_solve()
-        self._cancel_replay()
-        self._cancel_collection_read()  # it stops at its next file
+        self.solving.shutdown()
+        self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
         wait_background(15000)
@@ -1875,8 +1167,8 @@ class MainWindow(QMainWindow):
         self.player.clear()
         if self.board is not None:
             self.board.stop_animations()
-        self._store_thumbnail(now=True)
-        self.thumbs.close()
+        self.library.store_picture(self.session.current, now=True)
+        self.library.thumbs.close()
         if self._scheme_connected:
             self._scheme_connected = False
             QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
@@ -1889,10 +1181,10 @@ class MainWindow(QMainWindow):
             _freeze_start_up()
             # the library's pictures are loaded and drawn once the first paint is done:
             # loading a puzzle may import its kind (and numpy), never on the start-up path
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.thumbs.start)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.thumbs.start)
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
             # so is the collection listed last time (seconds, for a big one)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._list_last_collection)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
 
     def closeEvent(self, event) -> None:
         self.shutdown()

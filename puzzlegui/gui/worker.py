@@ -45,7 +45,7 @@ GUI_SWITCH_INTERVAL = 0.0001  # seconds
 
 # A job started "held" waits for release() before its search begins, at most this long:
 # the window holds the first Solve's search until the solver's panel, shown by that
-# Solve, has been laid out and painted (see MainWindow.solve).
+# Solve, has been laid out and painted (see SolveController.solve).
 HOLD_LIMIT_S = 0.25
 
 

@@ -1,0 +1,190 @@
+"""The player's aids in the window: Hint, Check, the sure steps, "Correct so far?" and
+"Undo to before my first mistake".
+
+Each but Check searches (core.aids, and a kind's hint, bounded by their own time
+limits) off the GUI thread; its answer carries the game object's ticket (the game and
+the position it was asked for) and is dropped if the player has moved on meanwhile.  The
+window makes one Aids and wires it; Aids sees the window only through what AidsHost
+lists, so it imports nothing of the window's.  core.aids is imported when an aid is
+first used: the first window does not wait for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from ..core.kind import PuzzleError
+from .worker import Background
+
+if TYPE_CHECKING:
+    from ..core.game import Finish, Game
+
+
+class AidsHost(Protocol):
+    """What the aids use of the window that shows the game."""
+
+    game: Game | None  # the game on show (core.game.Game)
+    board: Any  # the kind's Board on show (gui/kinds.py)
+
+    def ready_for_play(self) -> bool:
+        """True if there is a game to play on (a replay on show is left first)."""
+
+    def show_game(self, move=None, animate: bool = False, finish: Finish | None = None) -> None:
+        """Show the game's state, animating ``move``; ``finish`` if the entry finished it."""
+
+    def show_problems(self, lines: list[str], heading: str = "") -> None:
+        """List what Check or "Correct so far?" found under the board (none: hide it)."""
+
+
+class Aids(QObject):
+    """Runs the aids for the game on show, one at a time, and shows their answers."""
+
+    finished = Signal(str)  # an aid's answer arrived (its name), wanted or not
+    status = Signal(str, int)  # a status line, and how long it shows (ms; 0: until replaced)
+    error = Signal(str)  # a sentence the player must read
+
+    def __init__(self, host: AidsHost, parent=None):
+        super().__init__(parent)
+        self._host = host
+        self._busy = False  # an aid is working
+
+    def hint(self) -> None:
+        """The next sure move, found on the pool (a Tracks hint may take seconds), played
+        and explained when it comes, if the game is still where it was asked."""
+        host = self._host
+        if not host.ready_for_play():
+            return
+        game = host.game
+        kind, state = game.doc.kind, game.history.state
+        if kind.is_solved(state):
+            self.status.emit("The puzzle is already solved.", 5000)
+            return
+
+        def done(h):
+            finish = None
+            if h is None:
+                self.status.emit("No sure move found from here; try Check or Solve.", 6000)
+                return
+            if h.move is not None:
+                try:
+                    finish = host.game.take_hint(h.move)
+                except PuzzleError as exc:
+                    self.status.emit(str(exc), 6000)
+                    return
+                host.board.set_violations([])
+                host.show_game(move=h.move, animate=True, finish=finish)
+            host.board.set_highlight(h.cells, h.text)
+            if finish is None:  # a finish says so instead
+                self.status.emit(f"Hint: {h.text}", 15000)
+
+        self._run("hint", kind.hint, (state,), done, "Looking for a hint\u2026")
+
+    def check(self) -> None:
+        """Mark every broken rule on the board and list them all under it."""
+        host = self._host
+        if not host.ready_for_play():
+            return
+        kind, state = host.game.doc.kind, host.game.history.state
+        violations = kind.check(state)
+        host.board.set_violations(violations)
+        if not violations:
+            host.show_problems([])
+            if kind.is_solved(state):
+                self.status.emit("Solved, and every rule holds.", 6000)
+            else:
+                self.status.emit("No broken rules so far.", 6000)
+        else:
+            n = len(violations)
+            host.show_problems([v.reason for v in violations], f"{n:,} broken rule{'s' if n != 1 else ''}")
+            self.status.emit(f"{n:,} problem{'s' if n != 1 else ''}: listed under the board.", 10000)
+
+    def sure_steps(self) -> None:
+        from ..core import aids
+
+        host = self._host
+        kind, state = host.game.doc.kind, host.game.history.state
+
+        def done(value):
+            moves, counts = value
+            if moves:
+                finish = host.game.sure_steps(moves)
+                host.board.set_highlight()
+                host.show_game(finish=finish)
+            self.status.emit(aids.sure_steps_text(counts) + (" One Undo takes them back." if moves else ""), 12000)
+
+        self._run("sure", aids.sure_steps, (kind, state), done, "Making the sure moves\u2026")
+
+    def correct_so_far(self) -> None:
+        host = self._host
+        kind, state = host.game.doc.kind, host.game.history.state
+
+        def done(found):
+            if not found:
+                text = found.reason or "No mistakes so far: every entry is in a solution."
+                host.show_problems([])
+                host.board.set_highlight()
+                self.status.emit(text, 10000)
+                return
+            cells = tuple(c for m in found for c in m.cells)
+            n = len(found)
+            heading = f"{n:,} entr{'ies' if n != 1 else 'y'} in no solution"
+            host.board.set_highlight(cells, heading)
+            host.show_problems([m.text for m in found], heading)
+            self.status.emit(f"{heading}: marked on the board and listed under it.", 12000)
+
+        from ..core import aids
+        self._run("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")
+
+    def undo_to_first_mistake(self) -> None:
+        host = self._host
+        kind, snapshot = host.game.doc.kind, host.game.history.copy()
+
+        def done(rewind):
+            if rewind.back > 0:
+                host.game.rewind(rewind.index)  # one step: one Undo returns
+                host.board.set_highlight()
+                host.show_game()
+                self.status.emit(
+                    f"{rewind.text} Took back {rewind.back:,} step{'s' if rewind.back != 1 else ''}; Undo brings them back.",
+                    12000,
+                )
+            else:
+                self.status.emit(rewind.text, 10000)
+
+        from ..core import aids
+        self._run("rewind", aids.first_mistake, (kind, snapshot), done, "Looking for your first mistake\u2026")
+
+    # ---------------------------------------------------------------- one at a time, on the pool
+    def _run(self, name: str, fn, args, on_done, working: str) -> None:
+        if not self._host.ready_for_play():
+            return
+        if self._busy:
+            self.status.emit("Still working on the last request\u2026", 4000)
+            return
+        ticket = self._host.game.ticket("aid")  # the game says whether its answer is still wanted
+        call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
+        call.done.connect(lambda value, t=ticket: self._done(t, name, value, on_done))
+        call.failed.connect(lambda message, t=ticket: self._failed(t, name, message))
+        self._busy = True
+        self.status.emit(working, 0)
+
+    def _wanted(self, ticket) -> bool:
+        """True if the answer ``ticket`` stands for is still wanted by the game on show."""
+        game = self._host.game
+        return game is not None and game.wants(ticket)
+
+    def _done(self, ticket, name: str, value, on_done) -> None:
+        self._busy = False
+        if self._wanted(ticket):
+            self._host.game.drop("aid")
+            on_done(value)
+        self.finished.emit(name)
+
+    def _failed(self, ticket, name: str, message: str) -> None:
+        self._busy = False
+        if self._wanted(ticket):
+            self._host.game.drop("aid")
+            self.error.emit(message)
+        self.finished.emit(name)

@@ -1,0 +1,341 @@
+"""The library: the tree of puzzles in the window's Library dock, the pictures of their
+boards, and the reading of a collection to list in it.
+
+It lists the built-ins by kind, the player's saved files, the collection opened last
+and every other game on record, each marked new, in progress or solved, with its best
+time.  The window places it in its dock and opens what it asks (``openRequested``); the
+games themselves are core.session's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
+
+from ..core import collection as collection_mod
+from ..core import files, gcpause, registry, validate
+from ..core import session as session_mod
+from ..core.kind import PuzzleError
+from ..core.text import plural
+from . import settings as settings_mod
+from .text import plain_tip
+from .thumbnails import SIZE as THUMB_SIZE
+from .thumbnails import Thumbnails
+from .worker import Background, Progress
+
+READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
+STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
+
+
+def _kind_and_state(doc):
+    """What a library picture draws: the puzzle as given (a saved file: with its progress)."""
+    state = doc.state
+    if doc.progress:
+        try:
+            state = doc.history().state
+        except PuzzleError:
+            pass  # progress that does not replay: the puzzle as given
+    return doc.kind, state
+
+
+def _short_title(title: str, kind_title: str) -> str:
+    """A built-in's title without its kind's name before a comma ("Kurosu, 1 June
+    2018" -> "1 June 2018", "Black and White, grid 01" -> "Grid 01") where the
+    library's group already says it."""
+    head, sep, rest = title.partition(", ")
+    if sep and rest and kind_title.lower().startswith(head.lower()):
+        return rest[0].upper() + rest[1:]
+    return title
+
+
+def _path_name(path: Path) -> str:
+    """A folder's or a file's name as the status bar says it: on one line."""
+    return validate.safe_text(path.name or str(path))
+
+
+def _read_collection(path, kind, text, progress):
+    """On the pool: the collection at ``path`` (``text``: a collection file's, read
+    already), or the PuzzleError saying why not; None when it was given up on.
+
+    Its files' JSON is large and short-lived, its puzzles long-lived: the collector's
+    full passes over them held the GIL, and so the window, for 200 ms (core/gcpause.py)."""
+    try:
+        with gcpause.young_only():
+            coll = collection_mod.load(path, kind, text, progress.report, progress.cancelled)
+    except collection_mod.Cancelled:
+        return None
+    except PuzzleError as exc:
+        return exc
+    gcpause.keep()
+    return coll
+
+
+@dataclass
+class _CollectionReading:
+    """A collection being read on the pool, and what the library does with it."""
+
+    path: Path
+    progress: Progress
+    folder: bool  # counted in files (else in lines)
+    then: object = None  # called with the collection once read; None: only list it
+
+
+class Library(QTreeWidget):
+    """The library's tree, its pictures (``thumbs``) and the collection it lists."""
+
+    openRequested = Signal(str)  # a line activated: its source (a built-in's name, a path, "game:KEY")
+    collectionRead = Signal(str)  # a collection's reading ended (its path), listed or not
+    error = Signal(str)  # a sentence the player must read
+
+    def __init__(self, session, settings, status_bar, ratio: float, parent=None):
+        super().__init__(parent)
+        self._session = session
+        self._settings = settings
+        self._status = status_bar  # where a collection's reading shows its progress
+        self.collection = None  # an opened collection, listed as a group
+        self.thumbs = Thumbnails(settings_mod.data_dir() / "thumbs", session.writer, self)
+        self.thumbs.ratio = ratio
+        self.thumbs.ready.connect(self._picture_ready)
+        self._by_key: dict = {}  # game key -> its line
+        self.by_source: dict = {}  # source (a built-in's name, a path, "game:KEY") -> its line
+        self._recent_group = None
+        self._shut_down = False
+        self.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
+        self.setIndentation(10)  # the groups are one level deep: room for the titles
+        self.setHeaderHidden(True)
+        self.setWordWrap(True)  # titles on two lines beside their pictures, not cut to a word
+        self.setColumnCount(2)  # the title, and the best time
+        self.header().setStretchLastSection(False)
+        self.header().setMinimumSectionSize(0)  # no best times yet: no column for them
+        self.header().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        self.itemActivated.connect(self._activated)
+
+    # ---------------------------------------------------------------- the lines
+    def refresh(self) -> None:
+        """Built-ins by kind, the user's saved files, and every other game on record,
+        each marked new / in progress / solved; the open puzzle is selected."""
+        self.clear()
+        self.thumbs.forget_queue()
+        self._by_key = {}
+        session = self._session
+        entries = {e.source: e for e in session.entries()}
+        current = session.current.source if session.current is not None else None
+        self.by_source = {}
+        self._recent_group = None
+
+        def add(parent, title, source, tip, key, loader=None):
+            entry = entries.get(source)
+            return self._item(parent, title, source, tip, entry.key if entry else key, loader=loader)
+
+        def group(title):
+            parent = QTreeWidgetItem([title])
+            parent.setFlags(parent.flags() & ~Qt.ItemIsSelectable)
+            self.addTopLevelItem(parent)
+            return parent
+
+        by_kind: dict[str, QTreeWidgetItem] = {}
+        builtin_names = set()
+        for b in files.builtins():
+            parent = by_kind.get(b.kind)
+            if parent is None:
+                parent = by_kind[b.kind] = group(registry.title(b.kind))
+            short = _short_title(b.title, registry.title(b.kind))  # the group says the kind
+            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name),
+                loader=lambda name=b.name: _kind_and_state(files.load_builtin(name)))
+            builtin_names.add(b.name)
+        mine = group("My puzzles")
+        folder = settings_mod.puzzles_dir()
+        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        for path in paths:
+            add(mine, path.stem, str(path), str(path), session_mod.file_key(path),
+                loader=lambda p=path: _kind_and_state(files.load_path(p)))
+        if not paths:
+            hint = QTreeWidgetItem(["(none saved yet)"])
+            hint.setFlags(Qt.NoItemFlags)
+            mine.addChild(hint)
+        coll = self.collection
+        if coll is not None:
+            parent = group(f"{coll.title} ({len(coll.items):,})")
+            for it in coll.items:
+                key = session_mod.puzzle_key(it.doc)
+                item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key,
+                           loader=lambda doc=it.doc: _kind_and_state(doc))
+                self.by_source["game:" + key] = item  # the game's own source, once open
+        others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self.by_source]
+        if others:
+            recent = self._recent_group = group("Recent games")
+            for e in others:
+                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
+                add(recent, e.title, e.source, tip, e.key)
+        self.expandAll()
+        shown_kind = session.current.doc.kind.name if session.current is not None else None
+        for name, parent in by_kind.items():
+            if parent.childCount() > 15 and name != shown_kind:
+                parent.setExpanded(False)  # the strips set of 26: open on demand
+        selected = self.by_source.get(current) if current else None
+        if selected is not None:
+            self.setCurrentItem(selected)
+            self.scrollToItem(selected)
+
+    def _item(self, parent, title, source, tip, key, at: int | None = None, loader=None):
+        """One puzzle's line: a picture of its board, its state mark, title and best time."""
+        session = self._session
+        status = session.status_of(key)
+        st = session.stats_for(key)
+        best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
+        item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
+        record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
+        item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
+        item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
+        item.setData(0, Qt.UserRole, source)
+        item.setData(0, Qt.UserRole + 1, status)
+        icon = self.thumbs.icon(key, loader)
+        if icon is not None:
+            item.setIcon(0, icon)
+        self._by_key[key] = item
+        if at is None:
+            parent.addChild(item)
+        else:
+            parent.insertChild(at, item)
+        self.by_source[source] = item
+        return item
+
+    def mark(self, game) -> None:
+        """The open puzzle's line shows its state (new, in progress, solved)."""
+        item = self.by_source.get(game.source)
+        if item is None:
+            if self._recent_group is None or game.origin == session_mod.FILE:
+                self.refresh()  # a puzzle the library did not list yet
+                return
+            tip = f"{game.origin} {registry.title(game.doc.kind.name)} puzzle"
+            item = self._item(self._recent_group, game.title, game.source, tip, game.key, at=0)
+        status = game.status
+        if item.data(0, Qt.UserRole + 1) != status:
+            title = item.text(0)
+            for mark in STATUS_MARK.values():
+                if mark and title.startswith(mark):
+                    title = title[len(mark) :]
+            item.setText(0, STATUS_MARK[status] + title)
+            item.setData(0, Qt.UserRole + 1, status)
+        if self.currentItem() is not item:
+            self.setCurrentItem(item)
+
+    def _activated(self, item, _column=0) -> None:
+        source = item.data(0, Qt.UserRole)
+        if source:
+            self.openRequested.emit(source)  # a built-in's name, a file path or a game on record
+
+    # ---------------------------------------------------------------- the pictures
+    def _picture_ready(self, key: str) -> None:
+        item = self._by_key.get(key)
+        if item is not None:
+            icon = self.thumbs.icon(key)
+            if icon is not None:
+                item.setIcon(0, icon)
+
+    def store_picture(self, game, board=None, now: bool = False) -> None:
+        """The picture of ``game`` (the current one), as the player leaves it: drawn
+        moments later from the pictures' timer, from ``board`` when it shows the same
+        (``now`` when the app is closing)."""
+        if game is None:
+            return
+        if not now:
+            self.thumbs.later(game.key, game.doc.kind, game.history.state, board)
+            return
+        try:
+            self.thumbs.store(game.key, game.doc.kind, game.history.state)
+        except Exception:  # noqa: BLE001 - a picture is a nicety, never an error for the player
+            pass
+
+    # ---------------------------------------------------------------- reading collections
+    # A collection can take seconds to read (a folder of 28 MB of long games: 23 s): it
+    # is read on the pool, with its progress in the status bar, while the window goes on
+    # showing what it shows; the library lists it once it is read.  Opening anything else
+    # meanwhile gives up a collection that was to open; only the newest reading counts.
+    # The one listed last time is read again once the first window is up.
+    _collection_read: _CollectionReading | None = None  # the reading the window waits for
+    to_list = ""  # the collection listed last time, read once the window shows
+
+    def read_collection(self, path, text: str | None = None, kind: str | None = None, then=None) -> None:
+        """Read the collection at ``path`` (``text``: a collection file's, read already)
+        on the pool; once read, ``then(collection)`` (which opens it), or without ``then``
+        only list it (and a reading that fails says nothing: the collection listed last
+        time is gone or changed).  A reading under way is given up."""
+        self.cancel_reading()
+        self.to_list = ""
+        path = Path(path)
+        progress = Progress(self)  # deleted on this thread once the reading has answered
+        folder = text is None and collection_mod.is_folder(path)
+        reading = self._collection_read = _CollectionReading(path, progress, folder, then)
+        progress.reported.connect(self._collection_progress)  # the current reading's (the others are cancelled)
+        call = Background(_read_collection, path, kind, text, progress)
+        call.done.connect(lambda answer, r=reading: self._collection_read_done(r, answer))
+        call.failed.connect(lambda message, r=reading: self._collection_read_done(
+            r, PuzzleError(f"{_path_name(r.path)} could not be read: {message}")))
+        self._status.showMessage(f"{READING_COLLECTION} {_path_name(path)}\u2026")
+
+    def _collection_progress(self, done: int, total: int) -> None:
+        reading = self._collection_read
+        if reading is not None:
+            counted = plural(total, "file" if reading.folder else "line")
+            self._status.showMessage(f"{READING_COLLECTION} {_path_name(reading.path)}: {done:,} of {counted}\u2026")
+
+    def _collection_read_done(self, reading: _CollectionReading, answer) -> None:
+        reading.progress.deleteLater()  # its call has ended: nothing reports any more
+        if reading is not self._collection_read:
+            return  # given up on: another collection, another puzzle, closing
+        self._collection_read = None
+        self._clear_reading_message()
+        if answer is None:
+            pass  # given up on from the pool's side: nothing to show
+        elif isinstance(answer, PuzzleError):
+            if reading.then is None:
+                self._settings.collection = ""  # gone or changed since: list none
+            else:
+                self.error.emit(str(answer))
+        elif reading.then is None:
+            self.collection = answer
+            self.refresh()
+            self._status.showMessage(f"The library lists {answer.title}: {plural(len(answer.items), 'puzzle')}.", 5000)
+        else:
+            reading.then(answer)
+        self.collectionRead.emit(str(reading.path))
+
+    def cancel_reading(self) -> None:
+        """Give up the collection being read: it stops at its next file or line."""
+        reading, self._collection_read = self._collection_read, None
+        if reading is not None:
+            reading.progress.cancel()
+            self._clear_reading_message()
+
+    def _clear_reading_message(self) -> None:
+        if self._status.currentMessage().startswith(READING_COLLECTION):
+            self._status.clearMessage()
+
+    def give_up_open(self) -> None:
+        """Something else is being opened: a collection read to open is given up (one
+        read only to be listed again goes on)."""
+        if self._collection_read is not None and self._collection_read.then is not None:
+            self.cancel_reading()
+
+    def list_last_collection(self) -> None:
+        """Read the collection listed last time (``to_list``), to list it again."""
+        path, self.to_list = self.to_list, ""
+        if path and not self._shut_down:
+            self.read_collection(path)
+
+    def listed_item(self, source: str):
+        """The puzzle of the listed collection file whose SOURCE (``PATH#N``) is ``source``."""
+        coll = self.collection
+        if coll is None or coll.folder:
+            return None  # a folder's puzzle is its own file: read from it
+        return next((it for it in coll.items if it.source == source), None)
+
+    def shutdown(self) -> None:
+        """The window closes: a reading under way stops at its next file, none starts."""
+        self._shut_down = True
+        self.cancel_reading()

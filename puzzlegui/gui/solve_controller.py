@@ -1,0 +1,494 @@
+"""The solve and the replay: one search at a time for the game on show, its answer on
+the solver panel, and the replay of the recorded search or of a chosen solution.
+
+The window makes one SolveController and wires it (the solver panel's buttons, the
+board's "back to the game", the status bar, the error dialog).  The controller sees the
+window only through what SolveHost lists, so it imports nothing of the window's.  A
+replay is a mode beside the game, never the game's state: leaving it shows the game as
+it was (back_to_game), and a replay never finishes the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+
+from ..core import solver
+from ..core.kind import PuzzleError
+from .player import Player
+from .player import checkpoints as replay_checkpoints
+from .worker import Background, SolveJob
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget
+
+    from ..core.game import Finish, Game
+    from .settings import Settings
+
+
+class SolveHost(Protocol):
+    """What the controller uses of the window that shows the game."""
+
+    game: Game | None  # the game on show (core.game.Game)
+    board: Any  # the kind's Board on show (gui/kinds.py), None before the first game
+    solver_dock: QDockWidget  # the solver panel's dock: Solve opens it
+
+    @property
+    def panel(self) -> Any:
+        """The solver panel (control_panel.SolverPanel), made at the first call."""
+
+    def show_game(self, finish: Finish | None = None) -> None:
+        """Show the game's own state again, and all that depends on it."""
+
+
+class _ReleaseOnPaint(QObject):
+    """On the solver panel: its first paint after a Solve that showed it lets that
+    Solve's held search begin (SolveController.solve)."""
+
+    job = None  # the held SolveJob waiting for the panel's paint
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Paint and self.job is not None:
+            # after the whole window's repaint, of which this paint is one part
+            QTimer.singleShot(0, self.job.release)
+            self.job = None
+        return False
+
+
+def _prepare_replay(kind, base, solution):
+    """A solution's replay, made on a worker thread: its steps (the kind explains every
+    move; seconds on a 40x40 Kurosu) and the replay's checkpoints."""
+    steps = kind.solution_steps(base, solution)
+    return steps, replay_checkpoints(kind, base, steps)
+
+
+class SolveController(QObject):
+    """Runs the solve job for the game on show and replays what it found.
+
+    The window waits for one solve at a time: the game holds its ticket (the game
+    object's one kind of ticket, as for the aids), and the answer of any other is
+    dropped: a solve stopped for another puzzle must not land on it.  A solution's
+    replay is prepared off the GUI thread (``_replay_request``)."""
+
+    finished = Signal(object)  # core.solver.Result, once its replay plays (or there is none)
+    changed = Signal()  # the search, the replay or its preparation started or ended
+    status = Signal(str, int)  # a status line, and how long it shows (ms; 0: until replaced)
+    error = Signal(str)  # a sentence the player must read
+
+    def __init__(self, host: SolveHost, settings: Settings, parent=None):
+        super().__init__(parent)
+        self._host = host
+        self._settings = settings
+        self._panel = None  # the solver panel, once the window has made it (adopt_panel)
+        self._release_on_paint = _ReleaseOnPaint(self)
+        self.job: SolveJob | None = None
+        self.result: solver.Result | None = None
+        self.solve_base = None
+        self.recorded_steps: list = []
+        self.solution_index = 0
+        self._solve_ticket = None
+        self._replay_request = None  # the Background call preparing the replay the window waits for
+        self._solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
+        self.replay = Player(self)  # the replay on the board, beside the game
+        self.replay.frame.connect(self._on_frame)
+        self.replay.playingChanged.connect(self._playing_changed)
+        self.replay.finished.connect(self._on_replay_finished)
+        self.replay.set_speed(settings.speed)
+
+    # ---------------------------------------------------------------- what the window asks
+    def adopt_panel(self, panel) -> None:
+        """The solver panel, just made: the settings it shows, its buttons, and its first
+        paint, which lets a held search begin (solve).  ``reset_panel`` follows once the
+        window has placed it."""
+        self._panel = panel
+        panel.installEventFilter(self._release_on_paint)
+        settings = self._settings
+        panel.set_mode(settings.solve_mode)
+        panel.set_show(settings.show)
+        panel.max_solutions.setValue(settings.max_solutions)
+        panel.set_time_limit(settings.time_limit)
+        panel.set_speed(settings.speed)
+        panel.solveRequested.connect(self.solve)
+        panel.solutionChosen.connect(self.choose_solution)
+        panel.applyRequested.connect(self.apply_solution)
+        panel.backRequested.connect(self.back_to_game)
+        panel.playRequested.connect(self.toggle_play)
+        panel.stepForwardRequested.connect(self.replay.step_forward)
+        panel.stepBackRequested.connect(self.replay.step_back)
+        panel.speedChanged.connect(self._speed_changed)
+        panel.showChanged.connect(self._show_changed)
+
+    def running(self) -> bool:
+        """A search is under way."""
+        return self.job is not None and self.job.is_running()
+
+    @property
+    def preparing_replay(self) -> bool:
+        return self._replay_request is not None
+
+    @property
+    def in_replay(self) -> bool:
+        """A replay is on show or being prepared: the game waits beside it."""
+        return self.replay.loaded or self._replay_request is not None
+
+    def animation_ms(self) -> int:
+        """How long the board animates a move: most of the time between two steps of
+        the replay, and never more than 300 ms."""
+        interval = 1000 / max(self.replay.steps_per_second, 0.1)
+        return int(min(300, 0.8 * interval)) if interval >= 40 else 0
+
+    def forget(self) -> None:
+        """Another game is on show: whatever ran for the one before no longer answers,
+        and nothing of its solve or replay stays."""
+        self._end_solve()
+        self.replay.clear()
+        self._clear_result()
+
+    def shutdown(self) -> None:
+        """The window closes: the search stops (the replay is cleared by the window once
+        the background calls have ended)."""
+        if self.job is not None:
+            self.job.stop()
+            self.job = None
+        self._release_on_paint.job = None  # a search held for a paint that never came
+        self._end_solve()
+        self._cancel_replay()
+
+    # ---------------------------------------------------------------- the solve
+    def solve(self) -> None:
+        host = self._host
+        game = host.game
+        if game is None or self.running():
+            return
+        # the solver's panel opens when it is wanted; the first time, its layout and
+        # paint are dozens of Python calls (sizeHint, paint and event-filter overrides),
+        # each waiting for the GIL while the search starts: the window paused 50-95 ms.
+        # The search is held until the panel is painted (a frame, at most HOLD_LIMIT_S).
+        hold = not host.solver_dock.isVisible()
+        host.solver_dock.show()
+        self.replay.clear()
+        self._clear_result()
+        kind = game.doc.kind
+        self.solve_base = kind.solve_start(game.history.state)
+        panel = host.panel
+        settings = self._settings
+        mode = panel.current_mode()
+        settings.solve_mode = mode
+        settings.max_solutions = panel.max_solutions.value()
+        time_limit = panel.current_time_limit()
+        settings.time_limit = time_limit or 0.0
+        trace = panel.current_show() == "search"
+        # the one place a search is made; the last job (ended) is dropped here and freed
+        # with its thread: no parent keeps it
+        self.job = SolveJob(kind, self.solve_base, mode, panel.max_solutions.value(), trace,
+                            time_limit=time_limit)
+        self._solve_ticket = (game.ticket("solve"), self.job.job_id)
+        self.job.progress.connect(self._on_solve_progress)
+        self.job.finished.connect(self._on_solve_finished)
+        self.job.failed.connect(self._on_solve_failed)
+        self.job.ended.connect(self._on_job_ended)
+        panel.set_running(True)
+        panel.set_progress(0, 0.0, 0)
+        self.status.emit("Solving…", 0)
+        self._release_on_paint.job = self.job if hold else None
+        self.job.start(hold=hold)
+        self.changed.emit()  # Solve off, Stop on: the job counts as running from its start
+
+    def stop(self) -> bool:
+        """Stop a running search (the solutions found so far still come and show) or the
+        preparation of a replay; True if either was going on."""
+        stopped = False
+        if self.running():
+            self.job.stop()  # milliseconds
+            self._host.panel.set_running(False)
+            stopped = True
+        if self._replay_request is not None:
+            self._cancel_replay()
+            self._host.panel.set_step_text("")
+            stopped = True
+        if stopped:
+            self.status.emit("Stopped.", 4000)
+        return stopped
+
+    def _forget_solve(self) -> None:
+        """Give up on the solve and the replay the window waits for: their late answers
+        are dropped."""
+        if self.running():
+            self.job.stop()
+            self._host.panel.set_running(False)
+        self._end_solve()
+        self._cancel_replay()
+
+    def _owns_solve(self, job_id) -> bool:
+        """True if the answer of the solve ``job_id`` belongs on screen: the solve the
+        game on show still waits for (the position may have moved on: it solves the puzzle)."""
+        game = self._host.game
+        return (
+            self._solve_ticket is not None
+            and self._solve_ticket[1] == job_id
+            and game is not None
+            and game.wants(self._solve_ticket[0], same_position=False)
+        )
+
+    def _end_solve(self) -> None:
+        game = self._host.game
+        if self._solve_ticket is not None and game is not None:
+            game.drop("solve")
+        self._solve_ticket = None
+
+    def _on_job_ended(self, job_id: int) -> None:
+        if self.job is not None and job_id == self.job.job_id:
+            self._host.panel.set_running(False)
+            self.changed.emit()
+
+    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
+        if self._owns_solve(job_id):
+            self._host.panel.set_progress(nodes, elapsed, solutions)
+
+    def _on_solve_failed(self, job_id: int, message: str) -> None:
+        if not self._owns_solve(job_id):
+            return
+        self._end_solve()
+        self._host.panel.set_result(message)
+        self.error.emit(message)
+
+    def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
+        if not self._owns_solve(job_id) or self._host.game is None:
+            return  # the answer of a solve given up on
+        self._end_solve()
+        panel = self._host.panel
+        panel.set_running(False)  # the thread's own "ended" may come a moment later
+        self.result = result
+        self.recorded_steps = steps
+        self._solution_replays = {}
+        # the kind's sentence was made by the worker: nothing here grows with the board
+        panel.set_result(text)
+        panel.set_progress(result.nodes, result.elapsed, result.count)
+        self.status.emit(text, 10000)
+        panel.set_solutions(
+            len(result.solutions), 0, result.count, proven_none=result.status == solver.NO_SOLUTION and result.complete
+        )
+        if seen > len(steps):
+            panel.window_note.setText(f"The search made {seen:,} steps; the replay shows the first {len(steps):,}.")
+        else:
+            panel.window_note.setText("")
+        self.solution_index = 0
+        if result.status == solver.STOPPED and not result.solutions and not steps:
+            self.finished.emit(result)
+            return
+        # finished once the replay plays (it may be prepared on a worker first)
+        if not self._load_replay(autoplay=True, announce=True):
+            self.finished.emit(result)
+
+    # ---------------------------------------------------------------- the replay
+    def _load_replay(self, autoplay: bool, seek_end: bool = False, announce: bool = False) -> bool:
+        """Load the replay the panel asks for: the recorded search, or the chosen solution
+        (its steps and checkpoints made on a worker thread the first time).  False if
+        there is nothing to replay."""
+        self._cancel_replay()
+        game = self._host.game
+        if game is None:
+            return False
+        panel = self._host.panel
+        if panel.current_show() == "search":
+            if not self.recorded_steps:
+                return False  # _show_changed runs the search again, recording it
+            steps = self.search_until_found(self.solution_index)
+            self._start_replay(steps, None, autoplay, seek_end, announce)
+            found = sum(1 for s in steps if s.action == "found")
+            panel.solution_label.setText(
+                f"The search: {len(steps):,} steps" + (f", to solution {found:,}" if found else "")
+            )
+            return True
+        if self.result is None or not self.result.solutions:
+            return False
+        index = min(self.solution_index, len(self.result.solutions) - 1)
+        ready = (self._solution_replays or {}).get(index)
+        if ready is not None:
+            self._start_replay(ready[0], ready[1], autoplay, seek_end, announce)
+            return True
+        request = Background(_prepare_replay, game.doc.kind, self.solve_base, self.result.solutions[index])
+        self._replay_request = request
+        shown = game.history.state
+        request.done.connect(
+            lambda replay, r=request: self._on_replay_ready(r, index, shown, replay, autoplay, seek_end, announce)
+        )
+        request.failed.connect(lambda message, r=request: self._on_replay_failed(r, message, announce))
+        panel.set_step_text("Preparing the replay…")
+        self.sync()
+        return True
+
+    def _on_replay_ready(self, request, index, shown, replay, autoplay, seek_end, announce) -> None:
+        if request is not self._replay_request:
+            return  # cancelled: another solution, another puzzle, Stop
+        self._replay_request = None
+        self._host.panel.set_step_text("")
+        game = self._host.game
+        if self.result is None or game is None:
+            return
+        if self._solution_replays is None:
+            self._solution_replays = {}
+        self._solution_replays[index] = replay
+        if game.history.state is not shown and not self.replay.loaded:
+            self.sync()  # the player made a move meanwhile: the game stays on show
+            return
+        self._start_replay(replay[0], replay[1], autoplay, seek_end, announce)
+
+    def _on_replay_failed(self, request, message: str, announce: bool) -> None:
+        if request is not self._replay_request:
+            return
+        self._replay_request = None
+        self._host.panel.set_step_text("")
+        self.sync()
+        self.error.emit(f"The replay could not be prepared: {message}")
+        if announce and self.result is not None:
+            self.finished.emit(self.result)
+
+    def _cancel_replay(self) -> None:
+        self._replay_request = None  # its answer, when it comes, is dropped
+
+    def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
+        self._host.board.set_interactive(False)
+        self.replay.load(self._host.game.doc.kind, self.solve_base, steps, checkpoints)
+        if seek_end:
+            self.replay.seek(self.replay.length)
+        self.sync()
+        if autoplay:
+            self.replay.play()
+        if announce:
+            self.finished.emit(self.result)
+
+    def choose_solution(self, index: int) -> None:
+        if self.result is None or not 0 <= index < len(self.result.solutions):
+            return
+        self.solution_index = index
+        panel = self._host.panel
+        panel.set_solutions(len(self.result.solutions), index, self.result.count)
+        if panel.current_show() == "search":
+            panel.show_box.blockSignals(True)  # one replay to load, not two
+            panel.set_show("solution")
+            panel.show_box.blockSignals(False)
+            self._settings.show = "solution"
+        self._load_replay(autoplay=False, seek_end=True)
+
+    def apply_solution(self) -> None:
+        if self.result is None or not self.result.solutions:
+            return
+        host = self._host
+        game = host.game
+        kind = game.doc.kind
+        self._cancel_replay()
+        self.replay.clear()
+        solution = self.result.solutions[min(self.solution_index, len(self.result.solutions) - 1)]
+        moves = tuple(kind.solution_moves(game.history.state, solution))
+        try:
+            finish = game.apply_solution(moves)
+        except PuzzleError as exc:
+            self.error.emit(f"The solution could not be applied: {exc}")
+            return
+        host.board.set_highlight()
+        host.panel.set_step_text("")
+        host.show_game(finish=finish)
+        self.sync()
+
+    def back_to_game(self) -> None:
+        """Leave the replay (or its preparation): the game on show again as it was."""
+        self._cancel_replay()
+        self.replay.clear()
+        self._host.board.set_highlight()
+        self._host.panel.set_step_text("")
+        self._host.show_game()
+        self.sync()
+
+    def toggle_play(self) -> None:
+        if not self.replay.loaded:
+            if self._replay_request is None:
+                self._load_replay(autoplay=True)
+            return
+        if self.replay.playing:
+            self.replay.pause()
+        else:
+            self.replay.play()
+
+    def _playing_changed(self, _playing: bool) -> None:
+        self.sync()
+
+    def _on_frame(self, position, state, step, animate) -> None:
+        board = self._host.board
+        if board is None:
+            return
+        board.set_interactive(False)
+        board.set_state(state, move=step.move if step is not None else None, animate=animate)
+        if step is not None:
+            board.set_highlight(step.cells, step.text)
+            self._host.panel.set_step_text(step.text or step.action)
+        else:
+            board.set_highlight()
+            self._host.panel.set_step_text("")
+        self.sync()
+
+    def _on_replay_finished(self) -> None:
+        self.sync()
+        panel = self._host.panel
+        if panel.current_show() == "solution" and self._host.game.doc.kind.is_solved(self.replay.state):
+            # said on the panel, never on the board: the replay is not the player's game
+            panel.set_step_text("The solution is complete. Esc or a click on the board: back to your game.")
+
+    def sync(self) -> None:
+        """The panel's replay buttons, then the window's actions and clock (a replay is
+        not play) follow what is loaded, playing or being prepared."""
+        result = self.result
+        can_play = result is not None and bool(result.solutions or self.recorded_steps)
+        if self._panel is not None:
+            self._panel.set_player(self.replay.loaded, self.replay.position, self.replay.length,
+                                   self.replay.playing, can_play and self._replay_request is None)
+        self.changed.emit()
+
+    def _speed_changed(self, speed: float) -> None:
+        self._settings.speed = speed
+        self.replay.set_speed(speed)
+        if self._host.board is not None:
+            self._host.board.animation_ms = self.animation_ms()
+
+    def search_until_found(self, index: int) -> list:
+        """The recorded search up to where it found solution ``index`` (all of it when
+        it found none, or did not record that far)."""
+        seen = -1
+        for i, step in enumerate(self.recorded_steps):
+            if step.action == "found":
+                seen += 1
+                if seen == index:
+                    return self.recorded_steps[: i + 1]
+        return self.recorded_steps
+
+    def _show_changed(self, show: str) -> None:
+        self._settings.show = show
+        if self.result is None:
+            return
+        if show == "search" and not self.recorded_steps and not self.running():
+            # the last solve recorded no search: run it again, recording, to show it
+            self.status.emit("Running the search again to record it\u2026", 5000)
+            self.solve()
+            return
+        self._load_replay(autoplay=False)
+
+    def _clear_result(self) -> None:
+        self._forget_solve()
+        self.result = None
+        self.recorded_steps = []
+        self._solution_replays = {}
+        self.solution_index = 0
+        if self._panel is not None:
+            self.reset_panel()
+        self.sync()
+
+    def reset_panel(self) -> None:
+        """The panel as before any solve."""
+        panel = self._panel
+        panel.set_solutions(0)
+        panel.clear_progress()
+        panel.set_result("Press Solve to let the solver work on this puzzle.")
+        panel.set_step_text("")
+        panel.window_note.setText("")
+        self.sync()
