@@ -1,6 +1,5 @@
-"""The search on a thread of the app (worker.SolveJob) against the search in its own
-process (search_process.ProcessSolveJob), with two CPU-bound processes running beside the
-app, as issue 23 asks: the GUI thread's longest pause while a 40x40 Kurosu is counted, and
+"""The search in its own process (search_process.ProcessSolveJob, what the window runs),
+with two CPU-bound processes running beside the app, as issue 23 asks: the GUI thread's longest pause while a 40x40 Kurosu is counted, and
 how long Stop takes to bring the answer.  Prints a table (benchmarks/harness.py); not a test.
 
     python benchmarks/bench_search_process.py              # 3 runs a row, 4 s of counting each
@@ -10,10 +9,10 @@ Each run drives the real MainWindow (bench_app's heartbeat: a 5 ms QTimer on the
 thread, whose longest gap is the longest time the window could not answer): Solve, "Count
 all" on a blank 40x40 Kurosu for a few seconds, then Stop.  The pause covers the start of
 the solve and the counting; Stop's latency runs from the Stop action to the job's
-``finished`` signal handled (the window has taken the answer).  The window's job class is
-swapped for the rows of the process (window.py names SolveJob).  The thread runs as the
-window runs it today (SolveJob sets a 0.1 ms thread switch interval) and once more with
-Python's default 5 ms, the patch the process makes unneeded; the process rows run at 5 ms.
+``finished`` signal handled (the window has taken the answer).  The process runs at
+Python's default 5 ms thread switch interval: the 0.1 ms a search on a thread of the app
+needed is not wanted.  (The thread-against-process comparison that led to the process, made
+before the thread was removed, is in docs/BENCHMARKS.md.)
 """
 
 from __future__ import annotations
@@ -108,7 +107,7 @@ def main(argv) -> int:
 
     app = QApplication.instance() or QApplication([])  # noqa: F841
     from puzzlegui.core import files, registry
-    from puzzlegui.gui import search_process, window, worker
+    from puzzlegui.gui import search_process, window
 
     kurosu = registry.get("kurosu")
     doc = files.PuzzleDoc(kurosu, kurosu.decode({"grid": ["." * 40] * 40}), meta={"title": "Kurosu 40x40, blank"})
@@ -120,12 +119,7 @@ def main(argv) -> int:
     w.load_doc(doc)
     heart = Heartbeat()
 
-    thread_job, share_the_gil = window.SolveJob, worker.share_the_gil
-    ways = {
-        "thread, 0.1 ms switch interval (as today)": lambda: None,
-        "thread, 5 ms switch interval (no patch)": lambda: setattr(worker, "share_the_gil", lambda: None),
-        "search process, 5 ms switch interval": lambda: setattr(window, "SolveJob", search_process.ProcessSolveJob),
-    }
+    ways = {"search process, 5 ms switch interval": lambda: None}
     figures = {way: ([], [], [], []) for way in ways}  # gaps, GUI CPU, Stop latencies, solutions found
     stop, procs = start_busy(BUSY)
     try:
@@ -133,14 +127,12 @@ def main(argv) -> int:
             set_up()
             sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)
             count_then_stop(w, heart, 1.0)
-            window.SolveJob, worker.share_the_gil = thread_job, share_the_gil
         load_before = os.getloadavg()[0]
         for _ in range(runs):
             for way, set_up in ways.items():
                 set_up()
-                sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)  # the thread's job sets its own
+                sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)  # the pool's work sets its own
                 gap, cpu, latency, result = count_then_stop(w, heart, seconds)
-                window.SolveJob, worker.share_the_gil = thread_job, share_the_gil
                 for values, value in zip(figures[way], (gap, cpu, latency, result.count)):
                     values.append(value)
                 print(f"  {way}: longest pause {gap * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU), Stop "
@@ -150,7 +142,7 @@ def main(argv) -> int:
         w.shutdown()
         search_process.shutdown()
 
-    table = Table(f"The search on a thread or in a process: blank 40x40 Kurosu, \"Count all\" for {seconds:g} s, "
+    table = Table(f"The search in its own process: blank 40x40 Kurosu, \"Count all\" for {seconds:g} s, "
                   f"then Stop; {BUSY} CPU-bound processes beside the app (load before: {load_before:.1f})")
     for way, (gaps, cpus, _latencies, found) in figures.items():
         worst = gaps.index(max(gaps))

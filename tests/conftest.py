@@ -60,16 +60,15 @@ def demo_kind():
 
 @pytest.fixture(autouse=True)
 def _no_running_jobs():
-    """Fail a test that leaves a solver thread, a search or a generator process behind."""
+    """Fail a test that leaves a search or a generator process behind."""
     yield
     try:
         from puzzlegui.gui.search_process import ProcessSolveJob
         from puzzlegui.gui.tasks import GenerateTask
-        from puzzlegui.gui.worker import SolveJob
     except ImportError:  # pragma: no cover
         return
-    running = [j for j in SolveJob.live() + ProcessSolveJob.live() if j.is_running()]
-    assert not running, f"solver threads left running: {running}"
+    running = [j for j in ProcessSolveJob.live() if j.is_running()]
+    assert not running, f"searches left running: {running}"
     assert not GenerateTask._live, f"generator processes left running: {GenerateTask._live}"
 
 

@@ -5,7 +5,6 @@ replay never announces the game solved.  The real window, a real solve of the My
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from puzzlegui.core import files
 
 
 @pytest.fixture

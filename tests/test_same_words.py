@@ -7,7 +7,7 @@ import re
 import pytest
 
 from puzzlegui.cli import main
-from puzzlegui.core import files, solver
+from puzzlegui.core import solver
 
 THREE_X = "kurosu:6x6:AAAzi"  # row 1 starts with three given X
 

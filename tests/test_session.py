@@ -6,7 +6,6 @@ import json
 import os
 import sqlite3
 import stat
-from pathlib import Path
 
 import pytest
 
@@ -483,7 +482,7 @@ def test_young_only_nests_across_threads():
 def test_a_save_writes_only_what_changed(folder):
     """Opening a game stores nothing of it again; a move stores one row, whatever the
     length of the game; a game dropped from the store (by another copy) is stored whole."""
-    played = long_rotation_game(folder, moves=300)
+    long_rotation_game(folder, moves=300)
     session = Session(folder, clock=Clock())
     game = session.restore()
     rev = session.store.rev(game.key)

@@ -15,7 +15,7 @@ import pytest
 from puzzlegui.core import files, registry
 from puzzlegui.core import store as store_mod
 from puzzlegui.core.session import IN_PROGRESS, NEW, SOLVED, Session, builtin_key
-from puzzlegui.core.store import Store, StoreError
+from puzzlegui.core.store import StoreError
 
 LEGACY = Path(__file__).parent / "data" / "legacy_v1"
 

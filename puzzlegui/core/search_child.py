@@ -44,7 +44,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from . import solver, solving
+from . import solving
 from .kind import PuzzleError
 
 PROGRESS_INTERVAL = 1 / 30  # seconds between progress reports

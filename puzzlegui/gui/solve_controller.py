@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from ..core import solver
 from ..core.kind import PuzzleError
 from .player import Player
 from .player import checkpoints as replay_checkpoints
-from .worker import Background, SolveJob
+from .worker import Background
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
@@ -40,20 +40,6 @@ class SolveHost(Protocol):
 
     def show_game(self, finish: Finish | None = None) -> None:
         """Show the game's own state again, and all that depends on it."""
-
-
-class _ReleaseOnPaint(QObject):
-    """On the solver panel: its first paint after a Solve that showed it lets that
-    Solve's held search begin (SolveController.solve)."""
-
-    job = None  # the held SolveJob waiting for the panel's paint
-
-    def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Paint and self.job is not None:
-            # after the whole window's repaint, of which this paint is one part
-            QTimer.singleShot(0, self.job.release)
-            self.job = None
-        return False
 
 
 def _prepare_replay(kind, base, solution):
@@ -81,8 +67,7 @@ class SolveController(QObject):
         self._host = host
         self._settings = settings
         self._panel = None  # the solver panel, once the window has made it (adopt_panel)
-        self._release_on_paint = _ReleaseOnPaint(self)
-        self.job: SolveJob | None = None
+        self.job = None  # search_process.ProcessSolveJob: the last search started
         self.result: solver.Result | None = None
         self.solve_base = None
         self.recorded_steps: list = []
@@ -98,11 +83,9 @@ class SolveController(QObject):
 
     # ---------------------------------------------------------------- what the window asks
     def adopt_panel(self, panel) -> None:
-        """The solver panel, just made: the settings it shows, its buttons, and its first
-        paint, which lets a held search begin (solve).  ``reset_panel`` follows once the
-        window has placed it."""
+        """The solver panel, just made: the settings it shows, its buttons.
+        ``reset_panel`` follows once the window has placed it."""
         self._panel = panel
-        panel.installEventFilter(self._release_on_paint)
         settings = self._settings
         panel.set_mode(settings.solve_mode)
         panel.set_show(settings.show)
@@ -151,7 +134,6 @@ class SolveController(QObject):
         if self.job is not None:
             self.job.stop()
             self.job = None
-        self._release_on_paint.job = None  # a search held for a paint that never came
         self._end_solve()
         self._cancel_replay()
 
@@ -161,11 +143,8 @@ class SolveController(QObject):
         game = host.game
         if game is None or self.running():
             return
-        # the solver's panel opens when it is wanted; the first time, its layout and
-        # paint are dozens of Python calls (sizeHint, paint and event-filter overrides),
-        # each waiting for the GIL while the search starts: the window paused 50-95 ms.
-        # The search is held until the panel is painted (a frame, at most HOLD_LIMIT_S).
-        hold = not host.solver_dock.isVisible()
+        # the search runs in a process of its own (gui/search_process.py): it never takes
+        # the GUI's GIL, so the panel's first layout and paint need no holding it back
         host.solver_dock.show()
         self.replay.clear()
         self._clear_result()
@@ -179,9 +158,11 @@ class SolveController(QObject):
         time_limit = panel.current_time_limit()
         settings.time_limit = time_limit or 0.0
         trace = panel.current_show() == "search"
-        # the one place a search is made; the last job (ended) is dropped here and freed
-        # with its thread: no parent keeps it
-        self.job = SolveJob(kind, self.solve_base, mode, panel.max_solutions.value(), trace,
+        # the one place a search is made; the last job (ended) is dropped here and freed:
+        # no parent keeps it
+        from .search_process import ProcessSolveJob  # multiprocessing: not on the start-up path
+
+        self.job = ProcessSolveJob(kind, self.solve_base, mode, panel.max_solutions.value(), trace,
                             time_limit=time_limit)
         self._solve_ticket = (game.ticket("solve"), self.job.job_id)
         self.job.progress.connect(self._on_solve_progress)
@@ -191,8 +172,7 @@ class SolveController(QObject):
         panel.set_running(True)
         panel.set_progress(0, 0.0, 0)
         self.status.emit("Solving…", 0)
-        self._release_on_paint.job = self.job if hold else None
-        self.job.start(hold=hold)
+        self.job.start()
         self.changed.emit()  # Solve off, Stop on: the job counts as running from its start
 
     def stop(self) -> bool:

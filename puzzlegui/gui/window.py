@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -93,9 +94,10 @@ def _freeze_start_up() -> None:
 
 
 def _import_for_later() -> None:
-    """On the pool, once the window is up: modules that an action would otherwise import
-    on the GUI thread the first time it is used (multiprocessing and its spawning parts:
-    40-60 ms the first "New random puzzle" paid), and numpy, which every kind's engine and
+    """On the pool, once the window is up: the search process (started, so the first Solve
+    finds it ready), modules that an action would otherwise import on the GUI thread the
+    first time it is used (multiprocessing and its spawning parts: 40-60 ms the first "New
+    random puzzle" paid), and numpy, which every kind's engine and
     the library's pictures use: its C start-up holds the GIL for up to 20 ms at a time,
     which had landed on the first repaint of a large board (Kurosu 40x40 resize, 79 ms)."""
     import multiprocessing.connection
@@ -107,6 +109,9 @@ def _import_for_later() -> None:
 
     if os.name == "posix":
         import multiprocessing.popen_spawn_posix
+    from . import search_process
+
+    search_process.warm()  # the search process, ready for the first Solve (its imports take a second)
     del multiprocessing, numpy, tasks
 
 
@@ -1157,6 +1162,9 @@ class MainWindow(QMainWindow):
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
         self.solving.shutdown()
+        searches = sys.modules.get(f"{__package__}.search_process")
+        if searches is not None:
+            searches.shutdown()  # no search process outlives the window
         self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid being made: let it end (it cannot be stopped; the
         # aids' searches end within their own time limits)
