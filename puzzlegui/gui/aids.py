@@ -11,6 +11,8 @@ first used: the first window does not wait for it.
 
 from __future__ import annotations
 
+import functools
+
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -79,7 +81,11 @@ class Aids(QObject):
             if finish is None:  # a finish says so instead
                 self.status.emit(f"Hint: {h.text}", 15000)
 
-        self._run("hint", kind.hint, (state,), done, "Looking for a hint\u2026")
+        from ..core.aids import TIME_LIMIT
+
+        # bounded like every aid's search: no hint rather than no end
+        self._run("hint", functools.partial(kind.hint, time_limit=TIME_LIMIT), (state,), done,
+                  "Looking for a hint\u2026")
 
     def check(self) -> None:
         """Mark every broken rule on the board and list them all under it."""
