@@ -158,9 +158,10 @@ def test_a_hint_is_found_off_the_gui_thread_and_dropped_if_the_game_moved_on(qtb
     real = kind_class.hint
     threads = []
 
-    def spy(self, state):
+    def spy(self, state, **bounds):
         threads.append(threading.current_thread() is threading.main_thread())
-        return real(self, state)
+        assert bounds.get("time_limit")  # the window's hint is bounded too
+        return real(self, state, **bounds)
 
     monkeypatch.setattr(kind_class, "hint", spy)
     take_hint(qtbot, window)
@@ -168,7 +169,7 @@ def test_a_hint_is_found_off_the_gui_thread_and_dropped_if_the_game_moved_on(qtb
     # asked, then the player turns a block before the answer comes: the answer is
     # for a position that is gone, and is dropped
     gate = threading.Event()
-    monkeypatch.setattr(kind_class, "hint", lambda self, state: (gate.wait(30), real(self, state))[1])
+    monkeypatch.setattr(kind_class, "hint", lambda self, state, **bounds: (gate.wait(30), real(self, state))[1])
     with qtbot.waitSignal(window.aidFinished, timeout=60000):
         window.hint()
         window.play_move(("turn", 1, 1, "cw"))
