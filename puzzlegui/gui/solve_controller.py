@@ -411,6 +411,8 @@ class SolveController(QObject):
     def _on_replay_finished(self) -> None:
         self.sync()
         panel = self._host.panel
+        if not self.replay.loaded or self._host.game is None:
+            return  # cleared meanwhile
         if panel.current_show() == "solution" and self._host.game.doc.kind.is_solved(self.replay.state):
             # said on the panel, never on the board: the replay is not the player's game
             panel.set_step_text("The solution is complete. Esc or a click on the board: back to your game.")

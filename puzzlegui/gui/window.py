@@ -121,7 +121,9 @@ def _finish_text(title: str, finish) -> str:
     if finish.how == "unaided":
         best = " A new best time." if finish.new_best else f" Your best time: {session_mod.time_text(finish.best)}."
         return f"Solved! {title} is complete in {took}.{best}"
-    return f"Solved {finish.how}: {title} is complete in {took} (no best time with help)."
+    if finish.how == "solver used":
+        return f"Solved with the solver's answer: {title} is complete in {took} (no best time with help)."
+    return f"Solved with help: {title} is complete in {took} (no best time with help)."
 
 
 class MainWindow(QMainWindow):
