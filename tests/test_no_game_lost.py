@@ -436,3 +436,32 @@ def test_a_pasted_text_that_is_not_a_puzzle_is_a_sentence(qtbot, window):
     assert said.args[0].startswith("The clipboard does not hold a puzzle:") and "Error" not in said.args[0]
     assert window.doc.name == "tracks-mums-2008"
     window.error_box.close()
+
+
+def test_a_long_game_in_a_file_is_read_and_replayed_off_the_gui_thread(qtbot, window, monkeypatch, tmp_path):
+    """Opening a file with 20,000 moves of progress: read, checked and replayed on the
+    pool (it took the GUI thread over a second), then the game is there, every move."""
+    import threading
+
+    from puzzlegui.core import session as session_mod
+
+    window.open_source("tracks-mums-2008")
+    doc = files.load_builtin("mystery-box")
+    doc.name = ""
+    doc.progress = [["turn", i % 2, 0, "cw"] for i in range(20_000)]
+    path = tmp_path / "long.json"
+    path.write_text(files.dumps(doc), encoding="utf-8")
+    threads = []
+    for module, name in ((files, "load_source"), (session_mod.Session, "read_game")):
+        real = getattr(module, name)
+
+        def spy(*args, real=real, name=name, **kwargs):
+            threads.append((name, threading.current_thread() is threading.main_thread()))
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, spy)
+    assert window.open_source(str(path))
+    assert window.doc.name == "tracks-mums-2008"  # still showing: the file is being read
+    qtbot.waitUntil(lambda: window.doc.path == path, timeout=60000)
+    assert len(window.history) == 20_000 and window.board.state == window.history.state
+    assert sorted(threads) == [("load_source", False), ("read_game", False)]

@@ -10,8 +10,10 @@ and the aids (gui/aids.py).
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -33,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import files, registry
+from ..core import files, registry, validate
 from ..core import collection as collection_mod
 from ..core import session as session_mod
 from ..core.history import RESTART, Batch, Goto
@@ -57,7 +59,7 @@ THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the w
 LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
 SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
-BIG_PASTE_CHARS = 64 * 1024  # pasted text at least this long is read on the pool
+BIG_READ_BYTES = 64 * 1024  # a pasted text or an opened file at least this long is read on the pool
 
 
 class _StopKeyFilter(QObject):
@@ -113,6 +115,24 @@ def _import_for_later() -> None:
 
     search_process.warm()  # the search process, ready for the first Solve (its imports take a second)
     del multiprocessing, numpy, tasks
+
+
+def _load_source(source: str, kind: str | None):
+    """``source`` as files.load_source reads it, a collection left unread (collection.Unread),
+    or the PuzzleError saying why not: for the pool as for the GUI thread."""
+    try:
+        return files.load_source(source, kind, read_collections=False)
+    except (collection_mod.Unread, PuzzleError) as exc:
+        return exc
+
+
+def _is_big_file(source: str) -> bool:
+    """True if ``source`` names a regular file of at least BIG_READ_BYTES (a long game)."""
+    try:
+        st = os.stat(source)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size >= BIG_READ_BYTES
 
 
 def _finish_text(title: str, finish) -> str:
@@ -556,16 +576,46 @@ class MainWindow(QMainWindow):
         item = self.library.listed_item(source) if kind is None else None
         if item is not None:  # a puzzle of the collection listed (PATH#N): read already
             return self.load_doc(collection_mod.item_doc(self.collection, item.number), origin=origin)
-        try:
-            doc = files.load_source(source, kind, read_collections=False)
-        except collection_mod.Unread as exc:
-            self.read_collection(exc.path, exc.text, kind, lambda coll, n=exc.number:
+        read = functools.partial(_load_source, source, kind)
+        if _is_big_file(source):  # a long game in a file: checked on the pool, like a long paste
+            self._read_then_open(read, lambda answer: self._open_answer(answer, kind, origin),
+                                 f"Reading {validate.safe_text(Path(source).name)}\u2026")
+            return True
+        return self._open_answer(read(), kind, origin)
+
+    def _open_answer(self, answer, kind: str | None, origin: str | None) -> bool:
+        """What _load_source gave: a puzzle opens, a collection is read on the pool (and
+        opens when it is read), a PuzzleError is said."""
+        if isinstance(answer, collection_mod.Unread):
+            self.read_collection(answer.path, answer.text, kind, lambda coll, n=answer.number:
                                  self._open_read_collection(coll, n, kind, origin))
             return True
-        except PuzzleError as exc:
-            self.show_error(str(exc))
+        if isinstance(answer, PuzzleError):
+            self.show_error(str(answer))
             return False
-        return self.load_doc(doc, origin=origin)
+        return self.load_doc(answer, origin=origin)
+
+    def _read_then_open(self, read, then, message: str) -> None:
+        """``read()`` on the pool (a long game: checking 50,000 moves takes a second), then
+        ``then(answer)`` on the GUI thread, unless something else was asked for meanwhile;
+        the game's moves are replayed on the pool too (load_doc)."""
+        request = Background(read)
+        self._reading = request
+
+        def done(answer):
+            if self._reading is request:
+                self._reading = None
+                self.statusBar().clearMessage()
+                then(answer)
+
+        def failed(message):
+            if self._reading is request:
+                self._reading = None
+                self.show_error(message)
+
+        request.done.connect(done)
+        request.failed.connect(failed)
+        self.statusBar().showMessage(message)
 
     def _open_read_collection(self, coll, number: int | None, kind: str | None, origin: str | None) -> None:
         """What files.load_source gives once the collection is read: its puzzle ``number``
@@ -623,32 +673,20 @@ class MainWindow(QMainWindow):
         from . import export
 
         text = text[: files.MAX_FILE_BYTES]
-        if len(text) < BIG_PASTE_CHARS:
+
+        def read():
             try:
-                doc = export.parse_pasted(text)
+                return export.parse_pasted(text)
             except PuzzleError as exc:
-                self.show_error(f"The clipboard does not hold a puzzle: {exc}")
-                return
-            self.load_doc(doc, origin=session_mod.GAME_ID)
-            return
-        # a long game (up to 50,000 moves) takes a while to check: read it on the pool,
-        # then its moves are replayed there too (load_doc), while the window goes on
-        request = Background(export.parse_pasted, text)
-        self._reading = request
+                return PuzzleError(f"The clipboard does not hold a puzzle: {exc}")
 
-        def done(doc):
-            if self._reading is request:
-                self._reading = None
-                self.load_doc(doc, origin=session_mod.GAME_ID)
+        def then(answer):
+            self._open_answer(answer, None, session_mod.GAME_ID)
 
-        def failed(message):
-            if self._reading is request:
-                self._reading = None
-                self.show_error(f"The clipboard does not hold a puzzle: {message}")
-
-        request.done.connect(done)
-        request.failed.connect(failed)
-        self.statusBar().showMessage("Reading the pasted puzzle\u2026")
+        if len(text) < BIG_READ_BYTES:
+            then(read())
+        else:
+            self._read_then_open(read, then, "Reading the pasted puzzle\u2026")
 
     def export_image(self) -> None:
         if self.doc is None:
