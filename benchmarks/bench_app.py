@@ -248,7 +248,7 @@ def kind_moments(kind_name: str, runs: int):
     # first show) end, as it has before a user's first click
     run_until(lambda: w._reading is None and w.warmed_up and not background_busy(), 60)
     m = Moments(w, heart)
-    w.player.set_speed(2000)
+    w.replay.set_speed(2000)
 
     # the largest board: a new random one for the kinds whose generator makes it in a
     # separate process (the app's own path), the blank 40x40 of the report for Kurosu
@@ -314,13 +314,13 @@ def kind_moments(kind_name: str, runs: int):
                  f"{result.status}, {result.nodes:,} nodes, {result.elapsed:.1f} s")
         if result.solutions and solution_moves is None:
             solution_moves = tuple(kind.solution_moves(w.solving.solve_base, result.solutions[0]))
-        if w.player.loaded:
-            w.player.seek(0)
-            gap = through(heart, w.player.play, lambda: w.player.at_end or w.player.position > 2000, 120)
+        if w.replay.loaded:
+            w.replay.seek(0)
+            gap = through(heart, w.replay.play, lambda: w.replay.at_end or w.replay.position > 2000, 120)
             m.record("replay playing at 2000 steps/s", gap)
-            gap = through(heart, lambda: w.player.seek(w.player.length), lambda: True)
+            gap = through(heart, lambda: w.replay.seek(w.replay.length), lambda: True)
             m.record("jump to the replay's end", gap)
-            gap = through(heart, w.apply_solution, lambda: not w.player.loaded)
+            gap = through(heart, w.apply_solution, lambda: not w.replay.loaded)
             m.record("apply the solution (one undoable step)", gap)
             gap = through(heart, w.undo, lambda: True)
             m.record("undo it", gap)
@@ -351,7 +351,7 @@ def kind_moments(kind_name: str, runs: int):
             if len(result.solutions) > 1:
                 last = len(result.solutions) - 1
                 gap = through(heart, lambda: w.choose_solution(last),
-                              lambda: w.player.loaded and w.solution_index == last and not background_busy())
+                              lambda: w.replay.loaded and w.solution_index == last and not background_busy())
                 m.record("choose another solution (its replay, at its end)", gap)
             w.back_to_game()
             settle()
@@ -401,10 +401,10 @@ def long_game_moment(w, heart, doc, solution_moves) -> float:
     while h.weight + len(solution_moves) + 1 <= MAX_MOVES:  # made once, read back each run
         h.push(batch)
         h.push(RESTART)
-    w.session.save()  # pushed on the history directly, past the game object: stored by hand
+    w.games.save()  # pushed on the history directly, past the game object: stored by hand
     key = w.game.key
     w.load_doc(files.load_builtin(files.builtins()[0].name))
-    w.session._games.pop(key)  # forgotten, as after a restart: its record is read back
+    w.games._games.pop(key)  # forgotten, as after a restart: its record is read back
     gap = through(heart, lambda: w.load_doc(doc), lambda: w.game is not None and w.game.key == key, 120)
     assert w.history.weight > MAX_MOVES - len(solution_moves) - 2
     return gap

@@ -5,7 +5,7 @@
 * 200 SIGKILLs at random moments of a player that stores every move (the suite's kill
   test, tests/test_store_processes.py, run ten times as long): no move it was told was
   stored may be missing, and the store must open after every kill;
-* what one move costs the window (``Session.save`` after a move, on the GUI thread in
+* what one move costs the window (``Games.save`` after a move, on the GUI thread in
   the app): within the issue's "committed when it is made (or within 100 ms)", and small
   enough not to be felt;
 * opening a game of 50,000 moves (read and replayed; the window does this on its pool).
@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from test_store_processes import kill_rounds  # noqa: E402 - the suite's kill rounds, run longer
 
 from puzzlegui.core import files  # noqa: E402
-from puzzlegui.core.session import Session  # noqa: E402
+from puzzlegui.core.games import Games  # noqa: E402
 
 
 def move_costs(folder: Path, moves: int = 2000) -> list[float]:
-    session = Session(folder)
+    session = Games(folder)
     game = session.open(files.load_builtin("twiddle-4x4"))
     costs = []
     for i in range(moves):
@@ -45,7 +45,7 @@ def move_costs(folder: Path, moves: int = 2000) -> list[float]:
 
 
 def long_game(folder: Path) -> str:
-    session = Session(folder)
+    session = Games(folder)
     game = session.open(files.load_builtin("mystery-box"))
     for i in range(50_000):
         game.history.push(("turn", i % 2, (i // 2) % 2, "cw"))
@@ -68,11 +68,11 @@ def main() -> int:
             f"{played} steps, {took:.0f} s)", "0", "0", True, runs=args.kills,
         )
         costs = sorted(move_costs(Path(tmp) / "moves"))
-        table.row("store one move (Session.save), median / worst of 2,000", Sample.of(costs), target=0.1)
+        table.row("store one move (Games.save), median / worst of 2,000", Sample.of(costs), target=0.1)
         p99 = costs[int(len(costs) * 0.99)]
         table.row("store one move, 99th percentile", Sample.of([p99]), target=0.01)
         key = long_game(Path(tmp) / "long")
-        sample = measure(lambda: Session(Path(tmp) / "long").read_game(key), runs=3)
+        sample = measure(lambda: Games(Path(tmp) / "long").read_game(key), runs=3)
         table.row("read and replay a 50,000-move game (off the GUI thread)", sample, target=2.0)
     return table.finish()
 

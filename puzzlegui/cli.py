@@ -330,9 +330,9 @@ def cmd_list() -> int:
 def _played(doc):
     """The player's game of ``doc`` as the window keeps it in the games database (read,
     never written), or, if it has none, the progress saved in ``doc``'s file."""
-    from .core import paths, session
+    from .core import games as games_mod, paths
 
-    games = session.Session(paths.data_dir(), read_only=True)
+    games = games_mod.Games(paths.data_dir(), read_only=True)
     try:
         return games.played(doc)
     finally:

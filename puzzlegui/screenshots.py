@@ -88,7 +88,7 @@ def _extras(app, window, out: Path, suffix: str, kinds) -> list:
         window.correct_so_far()
         _settle(app, window, lambda: bool(done), 30)
         shot("aid-correct-so-far")
-        dialog = StatsDialog(window.session, window)
+        dialog = StatsDialog(window.games, window)
         dialog.show()
         shot("aid-statistics", dialog)
         dialog.close()
@@ -118,10 +118,10 @@ def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
         window.solve()
         _settle(app, window, lambda: bool(finished))
         window.solveFinished.disconnect(finished.append)
-        _settle(app, window, lambda: window.player.loaded, 30)  # the replay is made off-thread
-        window.player.pause()
-        if window.player.loaded:
-            window.player.seek(window.player.length // 2)
+        _settle(app, window, lambda: window.replay.loaded, 30)  # the replay is made off-thread
+        window.replay.pause()
+        if window.replay.loaded:
+            window.replay.seek(window.replay.length // 2)
             _settle(app, window)
             path = out / f"{kind_name}-replay{suffix}.png"
             _save(window, path)

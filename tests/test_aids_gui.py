@@ -126,13 +126,13 @@ def test_the_clock_and_records(qtbot, window):
     game.tick(time.monotonic() - 30)
     window._tick()
     assert game.elapsed == solved_at  # the clock stops once solved
-    st = window.session.stats_for(game.key)
+    st = window.games.stats_for(game.key)
     assert (st.solved, st.helped, st.solver, st.best) == (1, 1, 0, None) and st.hints >= 1
-    dialog = StatsDialog(window.session, window)
+    dialog = StatsDialog(window.games, window)
     qtbot.addWidget(dialog)
     assert dialog.table.rowCount() == 1 and dialog.table.item(0, 2).text() == "1"
     dialog.reset()
-    assert dialog.table.rowCount() == 0 and window.session.stats() == []
+    assert dialog.table.rowCount() == 0 and window.games.stats() == []
     # a restart after the solve is a new attempt: the clock starts again
     window.restart()
     assert game.elapsed == 0 and not game.helped

@@ -8,7 +8,7 @@ import pytest
 from puzzlegui import cli
 from puzzlegui.core import collection, files, registry
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.core.session import Session, puzzle_key
+from puzzlegui.core.games import Games, puzzle_key
 
 
 def run(capsys, *argv):
@@ -215,14 +215,14 @@ def test_each_puzzle_of_a_collection_keeps_its_own_game(tmp_path, capsys):
     run(capsys, "generate", "rotation", "--seed", "5", "--count", "2", "--output", str(path))
     first, second = (files.load_source(f"{path}#{n}") for n in (1, 2))
     assert puzzle_key(first) != puzzle_key(second)
-    session = Session(tmp_path / "data")
+    session = Games(tmp_path / "data")
     game = session.open(first)
     game.history.push(_a_move(first.kind, first.state))
     session.save(game)
     session.open(second)
-    reopened = Session(tmp_path / "data").open(files.load_source(f"{path}#1"))
+    reopened = Games(tmp_path / "data").open(files.load_source(f"{path}#1"))
     assert len(reopened.history) == 1  # the move made on puzzle 1 is still there
-    assert Session(tmp_path / "data").open(files.load_source(f"{path}#2")).history.state == second.state
+    assert Games(tmp_path / "data").open(files.load_source(f"{path}#2")).history.state == second.state
 
 
 def _a_move(kind, state):

@@ -69,8 +69,8 @@ def test_solve_shows_result_replays_and_applies_as_one_step(qtbot, window):
     assert result.count == 2 and result.complete
     assert "Exactly 2 solutions" in window.panel.result_label.text()
     assert window.panel.solution_label.text() == "Solution 1 of 2"
-    assert window.player.loaded and not window.board.interactive
-    qtbot.waitUntil(lambda: window.player.at_end, timeout=5000)
+    assert window.replay.loaded and not window.board.interactive
+    qtbot.waitUntil(lambda: window.replay.at_end, timeout=5000)
     assert window.doc.kind.is_solved(window.board.state)
     window.panel.next_solution.click()
     assert window.panel.solution_label.text() == "Solution 2 of 2"
@@ -96,7 +96,7 @@ def test_count_all_beyond_at_most_is_counted_exactly(qtbot, window):
     assert "16" in text and "All 16 were counted without listing them" in text
     assert window.panel.solution_label.text().startswith("Solution 1 of 3")
     window.stop_solving()
-    window.player.clear()
+    window.replay.clear()
 
 
 def test_show_the_search_replays_tries_and_backtracks(qtbot, window):
@@ -107,18 +107,18 @@ def test_show_the_search_replays_tries_and_backtracks(qtbot, window):
         window.actions_by_name["solve"].trigger()
     # the search's replay ends where it found the solution, and is titled as the search
     until = window.solving.search_until_found(0)
-    assert window.player.length == len(until) > 1 and until[-1].action == "found"
+    assert window.replay.length == len(until) > 1 and until[-1].action == "found"
     assert window.panel.solution_label.text().startswith("The search:")
-    window.player.pause()
-    window.player.seek(0)
+    window.replay.pause()
+    window.replay.seek(0)
     window.panel.forward_button.click()
-    assert window.player.position == 1
+    assert window.replay.position == 1
     assert window.board.highlight == window.recorded_steps[0].cells
     assert window.panel.step_label.text() == window.recorded_steps[0].text
     window.panel.back_button.click()
-    assert window.player.position == 0 and window.board.state.lamps == (0, 0, 0)
+    assert window.replay.position == 0 and window.board.state.lamps == (0, 0, 0)
     window.panel.return_button.click()
-    assert not window.player.loaded and window.board.interactive
+    assert not window.replay.loaded and window.board.interactive
 
 
 def test_stop_ends_a_long_search_promptly(qtbot, window):
@@ -189,7 +189,7 @@ def test_save_and_autosave_restore(qtbot, demo_kind, tmp_path):
     saved = json.loads(target.read_text())
     assert saved["progress"] == [["toggle", 2]]
     click_lamp(qtbot, w, 0)
-    assert w.session.store.has(w.game.key)  # stored with the move, before any quit
+    assert w.games.store.has(w.game.key)  # stored with the move, before any quit
     w.close()
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
@@ -284,7 +284,7 @@ def test_settings_persist_speed_and_goal(qtbot, demo_kind):
     w.close()
     again = MainWindow(restore=False)
     qtbot.addWidget(again)
-    assert abs(again.player.steps_per_second - speed) < 1e-6
+    assert abs(again.replay.steps_per_second - speed) < 1e-6
     assert again.panel.current_mode() == solver.FIRST
     again.shutdown()
 
@@ -297,7 +297,7 @@ def test_loading_another_puzzle_clears_the_last_result(qtbot, window):
     load(window, "00", "11")
     assert window.panel.found_label.text() == "–" and window.panel.nodes_label.text() == "–"
     assert window.panel.solution_label.text() == "No solution yet"
-    assert not window.player.loaded
+    assert not window.replay.loaded
     assert window.statusBar().currentMessage() == "Opened Test."
 
 
@@ -322,15 +322,15 @@ def test_closing_while_replaying_stops_every_timer_and_animation(qtbot, demo_kin
     w.show()
     load(w, "0000", "1111")  # four tries before the one solution: a replay to play
     w.panel.set_show("search")
-    w.player.set_speed(2)
+    w.replay.set_speed(2)
     with qtbot.waitSignal(w.solveFinished, timeout=5000):
         w.solve()
-    qtbot.waitUntil(lambda: w.player.position >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: w.replay.position >= 1, timeout=5000)
     board = w.board
     board.celebrate()  # the demo board's only animation
-    assert w.player.playing and board.is_animating()
+    assert w.replay.playing and board.is_animating()
     w.close()
-    assert not w.player.playing
+    assert not w.replay.playing
     assert not board.is_animating()
 
 
@@ -373,7 +373,7 @@ def test_show_the_search_after_a_solve_that_recorded_none_runs_it_again(qtbot, w
     assert window.recorded_steps == []
     with qtbot.waitSignal(window.solveFinished, timeout=5000):
         window.panel.set_show("search")  # as the user picks it in the panel
-    assert window.recorded_steps and window.player.loaded
+    assert window.recorded_steps and window.replay.loaded
     assert window.panel.solution_label.text().startswith("The search:")
-    window.player.seek(window.player.length)
+    window.replay.seek(window.replay.length)
     assert window.board.state.lamps == (1, 1, 1)  # it ends on the solution it found

@@ -54,7 +54,7 @@ def test_solve_opens_the_solver_panel(qtbot, window, demo_kind):
     assert window.solver_dock.isVisible()
     assert "solution" in window.panel.result_label.text().lower()
     window.stop_solving()
-    window.player.clear()
+    window.replay.clear()
 
 
 def test_the_solver_panel_is_made_when_its_dock_is_shown(qtbot, window):

@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from puzzlegui.core import files
-from puzzlegui.core.session import IN_PROGRESS
+from puzzlegui.core.games import IN_PROGRESS
 from puzzlegui.gui.library import STATUS_MARK
 from puzzlegui.gui.window import MainWindow
 from qt_helpers import take_hint
@@ -75,7 +75,7 @@ def test_a_broken_stored_game_is_set_aside_and_announced_until_read(qtbot, windo
     take_hint(qtbot, window)
     key = window.game.key
     window.close()
-    db = window.session.store.path
+    db = window.games.store.path
     with sqlite3.connect(db) as conn:  # a move that is not a Tracks move
         conn.execute("UPDATE moves SET move = '[\"nonsense\", 1]' WHERE game = ?", (key,))
     again = MainWindow(restore=True)
@@ -87,7 +87,7 @@ def test_a_broken_stored_game_is_set_aside_and_announced_until_read(qtbot, windo
     assert box.isVisible() and str(kept[0]) in box.text()
     assert again.doc.name == "tracks-mums-2008" and len(again.history) == 0  # a fresh game in its place
     take_hint(qtbot, again)
-    again.session.save()
+    again.games.save()
     assert kept[0].read_text() == before  # the kept copy is never written over
     box.close()
     again.shutdown()
@@ -211,17 +211,17 @@ def test_a_kill_right_after_switching_files_never_mixes_them_up(qtbot, tmp_path,
 def test_every_move_is_in_the_store_when_it_is_made(qtbot, window):
     """No autosave delay: another reader of the games database (another copy of the
     app, or the next start after a kill) sees each move as soon as it is played."""
-    from puzzlegui.core.session import Session
+    from puzzlegui.core.games import Games
 
     window.open_source("tracks-mums-2008")
     for n in range(1, 4):
         take_hint(qtbot, window)
-        other = Session(window.session.folder)
+        other = Games(window.games.folder)
         game = other.open_key(window.game.key)
         assert game.history.moves() == window.history.moves() and len(game.history) == n
         other.close()
     window.undo()
-    other = Session(window.session.folder)
+    other = Games(window.games.folder)
     assert other.open_key(window.game.key).history.position == 2
     other.close()
 
@@ -337,9 +337,9 @@ def long_game_on_record(window, moves=3000):
     for _ in range(moves):
         window.history.push(("turn", 0, 0, "cw"))
     window.history.undo()
-    window.session.save()  # pushed on the history directly, past the game object: stored by hand
+    window.games.save()  # pushed on the history directly, past the game object: stored by hand
     kept = (window.history.moves(), window.history.state, window.history.can_redo)
-    assert window.session.needs_reading(window.game.key) is False  # in memory here
+    assert window.games.needs_reading(window.game.key) is False  # in memory here
     return rotation, kept
 
 
@@ -385,8 +385,8 @@ def test_a_puzzle_asked_for_while_a_long_game_is_read_wins(qtbot, window):
     from puzzlegui.gui.worker import wait_background
 
     assert wait_background(30000)
-    key = again.session.entry_for_source(rotation).key
-    qtbot.waitUntil(lambda: not again.session.needs_reading(key), timeout=30000)  # the late answer, held
+    key = again.games.entry_for_source(rotation).key
+    qtbot.waitUntil(lambda: not again.games.needs_reading(key), timeout=30000)  # the late answer, held
     assert again.doc.name == kurosu
     # the record read meanwhile is kept in memory: opening it now is immediate
     again.open_source(rotation)
@@ -402,7 +402,7 @@ def test_a_long_pasted_game_is_read_and_replayed_off_the_gui_thread(qtbot, windo
 
     from PySide6.QtWidgets import QApplication
 
-    from puzzlegui.core import session as session_mod
+    from puzzlegui.core import games as games_mod
     from puzzlegui.gui import export
 
     window.open_source("tracks-mums-2008")
@@ -411,7 +411,7 @@ def test_a_long_pasted_game_is_read_and_replayed_off_the_gui_thread(qtbot, windo
     doc.progress = [["turn", i % 2, 0, "cw"] for i in range(20_000)]
     QApplication.clipboard().setText(files.dumps(doc))
     threads = []
-    for module, name in ((export, "parse_pasted"), (session_mod.Session, "read_game")):
+    for module, name in ((export, "parse_pasted"), (games_mod.Games, "read_game")):
         real = getattr(module, name)
 
         def spy(*args, real=real, name=name):
@@ -443,7 +443,7 @@ def test_a_long_game_in_a_file_is_read_and_replayed_off_the_gui_thread(qtbot, wi
     pool (it took the GUI thread over a second), then the game is there, every move."""
     import threading
 
-    from puzzlegui.core import session as session_mod
+    from puzzlegui.core import games as games_mod
 
     window.open_source("tracks-mums-2008")
     doc = files.load_builtin("mystery-box")
@@ -452,7 +452,7 @@ def test_a_long_game_in_a_file_is_read_and_replayed_off_the_gui_thread(qtbot, wi
     path = tmp_path / "long.json"
     path.write_text(files.dumps(doc), encoding="utf-8")
     threads = []
-    for module, name in ((files, "load_source"), (session_mod.Session, "read_game")):
+    for module, name in ((files, "load_source"), (games_mod.Games, "read_game")):
         real = getattr(module, name)
 
         def spy(*args, real=real, name=name, **kwargs):

@@ -14,14 +14,14 @@ def replaying(qtbot, window):
     moves_before = window.history.moves()
     with qtbot.waitSignal(window.solveFinished, timeout=60000):
         window.solve()
-    qtbot.waitUntil(lambda: window.player.loaded, timeout=30000)
+    qtbot.waitUntil(lambda: window.replay.loaded, timeout=30000)
     assert not window.board.interactive and not window.game.active  # a replay is not play
     return window, moves_before
 
 
 def in_the_game(window, moves_before):
     return (
-        not window.player.loaded
+        not window.replay.loaded
         and window.board.interactive
         and window.board.state == window.history.state
         and window.history.moves() == moves_before
@@ -53,11 +53,11 @@ def test_a_replay_run_to_its_end_never_says_the_game_is_solved(qtbot, replaying)
     window, before = replaying
     solved = []
     window.puzzleSolved.connect(lambda: solved.append(True))
-    window.player.seek(window.player.length)
-    window.player.finished.emit()  # as the replay does when it reaches its end
+    window.replay.seek(window.replay.length)
+    window.replay.finished.emit()  # as the replay does when it reaches its end
     assert window.game.kind.is_solved(window.board.state)  # the replay shows the solution...
     assert not window.board.is_animating() and not solved  # ...but no flourish, no "Solved!"
     assert "Solved" not in window.statusBar().currentMessage() and "back to your game" in window.panel.step_label.text()
-    assert window.game.status != "solved" and window.session.stats_for(window.game.key) is None
+    assert window.game.status != "solved" and window.games.stats_for(window.game.key) is None
     window.back_to_game()
     assert in_the_game(window, before)

@@ -8,7 +8,7 @@ import threading
 from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files, registry, solver
-from puzzlegui.gui.player import Player
+from puzzlegui.gui.replay import Replay
 from puzzlegui.gui.worker import background_busy
 
 BLANK_KUROSU_20 = "kurosu:20x20:zzzzzzzzzzzzzzzza"
@@ -37,7 +37,7 @@ def test_replay_and_sentence_are_made_off_the_gui_thread(qtbot, monkeypatch, dem
     with qtbot.waitSignal(window.solveFinished, timeout=5000):
         window.solve()
         window.job.finished.connect(lambda *args: arrived.append(args))
-    assert window.player.loaded and window.player.length > 0
+    assert window.replay.loaded and window.replay.length > 0
     # the sentence is made with the search, in the search process (tests/test_search_process.py),
     # so no spy here sees it; the replay is made on the pool
     assert {name for name, _ in seen} == {"solution_steps"}
@@ -48,14 +48,14 @@ def test_replay_and_sentence_are_made_off_the_gui_thread(qtbot, monkeypatch, dem
     # another solution: its replay is prepared off the GUI thread too, then shown at its end
     seen.clear()
     window.panel.next_solution.click()
-    qtbot.waitUntil(lambda: window.player.loaded and window.player.at_end and window.solution_index == 1, timeout=5000)
+    qtbot.waitUntil(lambda: window.replay.loaded and window.replay.at_end and window.solution_index == 1, timeout=5000)
     assert seen and all(thread != gui for _, thread in seen)
     assert demo_kind.is_solved(window.board.state)
     # and back to the first: prepared once, shown at once
     seen.clear()
     window.panel.prev_solution.click()
-    assert window.player.at_end and window.solution_index == 0 and not seen
-    window.player.pause()
+    assert window.replay.at_end and window.solution_index == 0 and not seen
+    window.replay.pause()
 
 
 def test_a_big_kurosu_solution_replays_without_the_gui_thread_making_it(qtbot, monkeypatch, window):
@@ -71,10 +71,10 @@ def test_a_big_kurosu_solution_replays_without_the_gui_thread_making_it(qtbot, m
     assert window.actions_by_name["stop"].isEnabled()  # Esc would drop the replay
     with qtbot.waitSignal(window.solveFinished, timeout=60000):
         pass
-    assert window.player.loaded and window.player.length >= 400 - len(window.doc.state.cells) + 400
+    assert window.replay.loaded and window.replay.length >= 400 - len(window.doc.state.cells) + 400
     assert seen and all(thread != threading.get_ident() for _, thread in seen)
-    window.player.pause()
-    window.player.seek(window.player.length)  # the checkpoints came with it: no 400 moves here
+    window.replay.pause()
+    window.replay.seek(window.replay.length)  # the checkpoints came with it: no 400 moves here
     assert kind.is_solved(window.board.state)
 
 
@@ -88,11 +88,11 @@ def test_stop_drops_a_replay_being_prepared(qtbot, window):
     assert window.panel.step_label.text() == "" and not window.actions_by_name["stop"].isEnabled()
     qtbot.waitUntil(lambda: not background_busy(), timeout=60000)
     QApplication.processEvents()
-    assert not window.player.loaded and window.board.interactive
+    assert not window.replay.loaded and window.board.interactive
     assert window.result is not None  # the answer itself stays: Play replays it
     window.panel.play_button.click()
-    qtbot.waitUntil(lambda: window.player.loaded and window.player.playing, timeout=60000)
-    window.player.pause()
+    qtbot.waitUntil(lambda: window.replay.loaded and window.replay.playing, timeout=60000)
+    window.replay.pause()
 
 
 def test_rotation_distance_table_is_built_off_the_gui_thread(qtbot, monkeypatch):
@@ -118,6 +118,6 @@ def test_rotation_distance_table_is_built_off_the_gui_thread(qtbot, monkeypatch)
 
 def test_player_takes_a_long_recording_as_it_is():
     steps = [solver.Step("try")] * 200_000
-    player = Player()
+    player = Replay()
     player.load(object(), None, steps)
     assert player.steps is steps and player.length == 200_000

@@ -509,7 +509,7 @@ KEY = "0123456789abcdef01234567"  # a key as the game store makes them (only tho
 @POSIX
 @pytest.mark.parametrize("queued", [False, True], ids=["direct", "writer"])
 def test_a_link_planted_at_a_thumbnail_is_replaced_not_followed(qtbot, tmp_path, queued):
-    from puzzlegui.core.session import Writer
+    from puzzlegui.core.games import Writer
     from puzzlegui.gui.thumbnails import Thumbnails
 
     folder = tmp_path / "thumbs"

@@ -133,13 +133,13 @@ def test_esc_cancels_a_generation_and_leaves_a_replay_after_a_menu(qtbot, demo_k
     assert window.gen_task is None
     window.panel.set_mode(solver.ALL)
     window.panel.set_show("search")
-    window.player.set_speed(2)
+    window.replay.set_speed(2)
     with qtbot.waitSignal(window.solveFinished, timeout=5000):
         window.solve()
-    assert window.player.playing
+    assert window.replay.playing
     open_and_close_a_menu(qtbot, window, "mouse")
     press_esc(qtbot)
-    assert not window.player.loaded  # back to the game, as it was
+    assert not window.replay.loaded  # back to the game, as it was
     assert window.board.interactive and window.board.state == window.history.state
 
 
@@ -165,7 +165,7 @@ def test_a_stopped_solve_never_lands_on_the_next_puzzle(qtbot, window, next_sour
     QApplication.processEvents()
     assert arrived[0][1].status == solver.STOPPED and arrived[0][1].solutions
     # ...and dropped: puzzle B shows its own game, no result, no replay
-    assert window.result is None and not window.player.loaded
+    assert window.result is None and not window.replay.loaded
     assert window.board.interactive and window.board.state == window.history.state
     assert window.panel.solution_label.text() == "No solution yet"
     assert window.panel.found_label.text() == "–"
@@ -178,11 +178,11 @@ def test_a_replay_being_prepared_never_lands_on_the_next_puzzle(qtbot, window):
     window.panel.set_show("solution")
     window.solve()
     qtbot.waitUntil(lambda: window.panel.step_label.text() == "Preparing the replay…", timeout=20000)
-    assert window.result is not None and not window.player.loaded
+    assert window.result is not None and not window.replay.loaded
     assert window.open_source("mystery-box")
     qtbot.waitUntil(lambda: not background_busy(), timeout=60000)
     QApplication.processEvents()
-    assert window.result is None and not window.player.loaded and window.board.interactive
+    assert window.result is None and not window.replay.loaded and window.board.interactive
     assert window.panel.step_label.text() == ""
 
 
@@ -249,9 +249,9 @@ def test_kept_solutions_are_indexed_by_the_list_not_the_count(qtbot, window):
     kept = len(result.solutions)
     assert result.count >= kept >= 2
     window.choose_solution(kept - 1)
-    qtbot.waitUntil(lambda: window.player.loaded and window.player.at_end, timeout=30000)
-    assert window.board.state == window.player.state
-    assert window.doc.kind.is_solved(window.player.state)
+    qtbot.waitUntil(lambda: window.replay.loaded and window.replay.at_end, timeout=30000)
+    assert window.board.state == window.replay.state
+    assert window.doc.kind.is_solved(window.replay.state)
     window.choose_solution(kept)  # beyond the kept ones: ignored
     assert window.solution_index == kept - 1
 

@@ -61,7 +61,7 @@ NOT_FOR_LIST = (
     "argparse", "typing", "shutil", "tempfile", "importlib.resources",
     "numpy", "PySide6", "puzzlegui.gui", "puzzlegui.kinds",
     "puzzlegui.core.kind", "puzzlegui.core.files", "puzzlegui.core.validate", "puzzlegui.core.collection",
-    "puzzlegui.core.solver", "puzzlegui.core.history", "puzzlegui.core.session",
+    "puzzlegui.core.solver", "puzzlegui.core.history", "puzzlegui.core.games",
 )
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from puzzlegui.core import files, registry
 from puzzlegui.core import store as store_mod
-from puzzlegui.core.session import IN_PROGRESS, NEW, SOLVED, Session, builtin_key
+from puzzlegui.core.games import IN_PROGRESS, NEW, SOLVED, Games, builtin_key
 from puzzlegui.core.store import StoreError
 
 LEGACY = Path(__file__).parent / "data" / "legacy_v1"
@@ -41,7 +41,7 @@ def test_the_json_records_of_the_previous_version_are_imported_once(folder):
     file), the index and the statistics."""
     shutil.copytree(LEGACY, folder)
     before = {p.name: p.read_bytes() for p in (folder / "games").iterdir()}
-    session = Session(folder)
+    session = Games(folder)
     assert session.notices == []
     entries = {e.title: e for e in session.entries()}
     assert set(entries) == {"Kurosu, 4 June 2018", "My Tracks", "Random Kurosu", "Mystery Box"}
@@ -60,7 +60,7 @@ def test_the_json_records_of_the_previous_version_are_imported_once(folder):
     assert {p.name: p.read_bytes() for p in (folder / "games").iterdir()} == before
     session.store.remove(entries["My Tracks"].key)
     session.close()
-    assert "My Tracks" not in {e.title for e in Session(folder).entries()}
+    assert "My Tracks" not in {e.title for e in Games(folder).entries()}
 
 
 def test_old_records_that_do_not_read_are_named_and_the_rest_imported(folder):
@@ -69,7 +69,7 @@ def test_old_records_that_do_not_read_are_named_and_the_rest_imported(folder):
     victim.write_text('{"format": "puzzlegui-game", "version": 1, "file": ')
     (folder / "games" / "not-a-key.json").write_text("{}")  # not a record's name: not read
     (folder / "session.json").write_text("\x00\x01 not json")
-    session = Session(folder)
+    session = Games(folder)
     assert len(session.entries()) == 3
     assert len(session.notices) == 1 and "1 of your saved games" in session.notices[0]
     assert victim.exists()
@@ -100,7 +100,7 @@ def open_everything(session) -> None:
 
 
 def made_store(folder) -> Path:
-    session = Session(folder)
+    session = Games(folder)
     play(session)
     play(session, "twiddle-3x3", turns=2)
     session.current.take_hint(("turn", 1, 1, "cw"))
@@ -114,14 +114,14 @@ def test_a_damaged_database_always_opens_or_is_set_aside_with_a_sentence(folder,
     every time; whatever it still lists opens or is set aside with a sentence."""
     db = made_store(folder)
     corrupt(db, seed)
-    session = Session(folder)
+    session = Games(folder)
     open_everything(session)
     session.stats()
     for notice in session.notices:
         assert notice.endswith(".") and "Traceback" not in notice
     game = play(session, "twiddle-3x3-rows", turns=1)  # and it can be played and stored
     session.close()
-    assert Session(folder).open_key(game.key).history.moves() == game.history.moves()
+    assert Games(folder).open_key(game.key).history.moves() == game.history.moves()
 
 
 @pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00" + bytes(200), os.urandom(5000), b"x" * 100_000])
@@ -129,7 +129,7 @@ def test_a_file_that_is_not_a_database_is_set_aside_and_a_fresh_one_started(fold
     folder.mkdir()
     db = folder / store_mod.DB_NAME
     db.write_bytes(content)
-    session = Session(folder)
+    session = Games(folder)
     if content:  # an empty file is simply a new database
         kept = list(folder.glob("games.broken-*.sqlite3"))
         assert len(kept) == 1 and kept[0].read_bytes() == content
@@ -137,14 +137,14 @@ def test_a_file_that_is_not_a_database_is_set_aside_and_a_fresh_one_started(fold
     assert session.store.persistent
     game = play(session)
     session.close()
-    assert Session(folder).open_key(game.key).history.moves() == game.history.moves()
+    assert Games(folder).open_key(game.key).history.moves() == game.history.moves()
 
 
 def test_a_database_of_another_program_is_not_taken_over(folder):
     folder.mkdir()
     with sqlite3.connect(folder / store_mod.DB_NAME) as conn:
         conn.execute("CREATE TABLE bookmarks(url TEXT)")
-    session = Session(folder)
+    session = Games(folder)
     kept = list(folder.glob("games.broken-*.sqlite3"))
     assert len(kept) == 1 and "not puzzlegui's" in session.notices[0]
     with sqlite3.connect(kept[0]) as conn:
@@ -156,7 +156,7 @@ def test_a_database_of_a_newer_version_is_left_alone_and_games_kept_in_memory(fo
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA user_version = 99")
     before = db.read_bytes()
-    session = Session(folder)
+    session = Games(folder)
     assert not session.store.persistent and "newer puzzlegui" in session.notices[0]
     game = play(session)  # playable, in memory
     assert session.open_key(game.key) is game
@@ -178,7 +178,7 @@ def test_a_special_file_in_the_databases_place_is_never_followed_or_read(folder,
         os.mkfifo(db)
     else:
         db.mkdir()
-    session = Session(folder)  # a FIFO would hang here if it were opened
+    session = Games(folder)  # a FIFO would hang here if it were opened
     assert len(session.notices) == 1 and "set aside" not in session.notices[0]
     assert "was a" in session.notices[0] or "was not a regular file" in session.notices[0]
     assert stat.S_ISREG(os.lstat(db).st_mode)  # a fresh database of its own
@@ -190,7 +190,7 @@ def test_a_special_file_in_the_databases_place_is_never_followed_or_read(folder,
 def test_a_data_folder_that_cannot_be_made_keeps_the_games_in_memory(tmp_path):
     blocker = tmp_path / "data"
     blocker.write_text("a file where the data folder should be")
-    session = Session(blocker / "puzzlegui")
+    session = Games(blocker / "puzzlegui")
     assert not session.store.persistent
     assert "cannot be saved" in session.notices[0] and "Save As" in session.notices[0]
     game = play(session)
@@ -203,7 +203,7 @@ def test_any_current_key_restores_something_or_nothing(folder, current):
     db = made_store(folder)
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = ? WHERE name = 'current'", (current,))
-    session = Session(folder)
+    session = Games(folder)
     assert session.restore() is None and session.notices == []
     assert len(session.entries()) == 2
 
@@ -215,7 +215,7 @@ def test_rows_written_by_hand_are_listed_sensibly_or_left_out(folder):
                      (builtin_key("mystery-box"),))
         conn.execute("UPDATE games SET updated = 'yesterday' WHERE key = ?", (builtin_key("twiddle-3x3"),))
         conn.execute("UPDATE stats SET solved = -5")
-    session = Session(folder)
+    session = Games(folder)
     (entry,) = session.entries()  # the one with no time of its own is left out
     assert entry.status == IN_PROGRESS and entry.title == "\ufffd title"
     assert session.stats() == []
@@ -235,7 +235,7 @@ def test_keys_are_data_pruning_never_touches_a_file(folder, tmp_path, monkeypatc
                 "INSERT INTO games(key, kind, title, origin, puzzle, status, updated) VALUES (?, 'rotation', 't', 'id', '{}', 'new', ?)",
                 (key, n),
             )
-    session = Session(folder)
+    session = Games(folder)
     play(session, "twiddle-3x3-farthest", turns=1)  # a new game: the oldest are pruned
     keys = {e.key for e in session.entries()}
     assert len(keys) == 3 and relative not in keys
@@ -252,7 +252,7 @@ def play_a_file(folder, path):
     """The Mystery Box saved at ``path``, opened, one turn played (stored as it is
     played), and the app quit."""
     path.write_text(files.dumps(files.load_builtin("mystery-box")), encoding="utf-8")
-    session = Session(folder)
+    session = Games(folder)
     session.open(files.load_path(path)).play(("turn", 1, 1, "cw"))
     session.close()
 
@@ -261,7 +261,7 @@ def test_a_file_whose_name_is_not_utf8_is_stored_and_restored(folder, tmp_path):
     name = os.fsdecode(b"caf\xe9.json")
     path = tmp_path / name
     play_a_file(folder, path)
-    again = Session(folder).restore()
+    again = Games(folder).restore()
     assert again.doc.path == path and len(again.history) == 1
     assert again.source == str(path)
 
@@ -270,14 +270,14 @@ def test_a_title_with_a_lone_surrogate_is_stored(folder):
     doc = files.load_builtin("mystery-box")
     doc.name = ""
     doc.meta["title"] = "broken \ud800 title"
-    session = Session(folder)
+    session = Games(folder)
     game = session.open(doc, origin="id")
     game.history.push(("turn", 1, 1, "cw"))
     session.save()
     game.take_hint(("turn", 0, 0, "cw"))
     assert session.take_error() is None
     session.close()
-    again = Session(folder)
+    again = Games(folder)
     (entry,) = again.entries()
     assert entry.title == "broken \ufffd title"
     assert len(again.restore().history) == 2
@@ -304,7 +304,7 @@ class Refusing:
     ("attempt to write a readonly database", "read-only"),
 ])
 def test_a_write_that_fails_is_a_sentence_and_the_game_stays(folder, monkeypatch, message, said):
-    session = Session(folder)
+    session = Games(folder)
     game = play(session, turns=1)
     real = session.store._conn()
     monkeypatch.setattr(session.store, "_conn", lambda: Refusing(real, message))
@@ -319,13 +319,13 @@ def test_a_write_that_fails_is_a_sentence_and_the_game_stays(folder, monkeypatch
     monkeypatch.undo()
     session.save()  # the disk has room again: everything lands
     session.close()
-    again = Session(folder).restore()
+    again = Games(folder).restore()
     assert len(again.history) == 3 and again.hints == 1
 
 
 # ---------------------------------------------------------------- two copies of the app
 def test_two_sessions_playing_different_games_keep_both(folder):
-    a, b = Session(folder), Session(folder)
+    a, b = Games(folder), Games(folder)
     ga = play(a, "mystery-box", turns=3)
     gb = play(b, "twiddle-3x3", turns=2)
     ga.history.push(("turn", 1, 0, "cw"))
@@ -335,13 +335,13 @@ def test_two_sessions_playing_different_games_keep_both(folder):
     gb.take_hint(("turn", 1, 1, "cw"))
     a.close()
     b.close()
-    c = Session(folder)
+    c = Games(folder)
     assert len(c.open_key(ga.key).history) == 5 and len(c.open_key(gb.key).history) == 4
     assert {s.key: s.hints for s in c.stats()} == {ga.key: 1, gb.key: 2}
 
 
 def test_two_sessions_on_one_game_never_overwrite_each_other(folder):
-    a, b = Session(folder), Session(folder)
+    a, b = Games(folder), Games(folder)
     ga = play(a, turns=2)
     gb = b.open(files.load_builtin("mystery-box"))
     assert gb.history.moves() == ga.history.moves()
@@ -354,7 +354,7 @@ def test_two_sessions_on_one_game_never_overwrite_each_other(folder):
     with pytest.raises(StoreError):
         a.save()  # and stays told: its game is in memory for Save As
     assert len(ga.history) == 3 and ga.history.moves()[-1] == ("turn", 0, 1, "cw")
-    fresh = Session(folder).open_key(ga.key)
+    fresh = Games(folder).open_key(ga.key)
     assert fresh.history.moves()[-1] == ("turn", 1, 1, "cw")
     # b's game shows in a when a opens the puzzle again (after being told)
     shown = a.open(files.load_builtin("mystery-box"))
@@ -364,7 +364,7 @@ def test_two_sessions_on_one_game_never_overwrite_each_other(folder):
 
 
 def test_the_other_copys_moves_show_when_the_game_is_opened_again(folder):
-    a, b = Session(folder), Session(folder)
+    a, b = Games(folder), Games(folder)
     ga = play(a, turns=1)
     a.open(files.load_builtin("twiddle-3x3"))  # a moves on to another puzzle
     gb = b.open_key(ga.key)
@@ -376,7 +376,7 @@ def test_the_other_copys_moves_show_when_the_game_is_opened_again(folder):
     a.save()  # a now plays on from b's game: nothing to refuse
     a.close()
     b.close()
-    assert len(Session(folder).open_key(ga.key).history) == 3
+    assert len(Games(folder).open_key(ga.key).history) == 3
 
 
 def test_a_file_edited_elsewhere_wins_over_the_restored_game(folder, tmp_path):
@@ -385,27 +385,27 @@ def test_a_file_edited_elsewhere_wins_over_the_restored_game(folder, tmp_path):
     other = files.load_builtin("twiddle-3x3")
     path.write_text(files.dumps(other), encoding="utf-8")
     os.utime(path, (1, 1))
-    later = Session(folder)
+    later = Games(folder)
     restored = later.restore()
     assert len(restored.history) == 0 and restored.doc.kind.encode(restored.doc.state) == other.kind.encode(other.state)
     assert "was changed since you last played it here" in later.notices[0]
     later.save()  # and saving stores the file's puzzle, not the old game
     later.close()
-    assert len(Session(folder).restore().history) == 0
+    assert len(Games(folder).restore().history) == 0
 
 
 def test_statuses_and_kinds_unknown_to_this_build_are_no_trouble(folder, demo_kind):
-    session = Session(folder)
+    session = Games(folder)
     game = session.open(files.PuzzleDoc(demo_kind, demo_kind.generate({}, seed=1), meta={"title": "Demo"}))
     session.save()
     registry.unregister("demo")
-    later = Session(folder)
+    later = Games(folder)
     assert later.entries() == [] and later.restore() is None and later.store.has(game.key)
     assert later.status_of(game.key) == NEW
 
 
 def test_save_as_keeps_a_conflicting_game_and_leaves_the_other_copys(folder, tmp_path):
-    a, b = Session(folder), Session(folder)
+    a, b = Games(folder), Games(folder)
     ga = play(a, turns=1)
     gb = b.open(files.load_builtin("mystery-box"))
     gb.history.push(("turn", 1, 1, "cw"))
@@ -418,7 +418,7 @@ def test_save_as_keeps_a_conflicting_game_and_leaves_the_other_copys(folder, tmp
     a.saved_as(ga, path)  # what the window's Save As does after writing the file
     a.close()
     b.close()
-    later = Session(folder)
+    later = Games(folder)
     assert later.open_key(builtin_key("mystery-box")).history.moves() == gb.history.moves()
     mine = later.open(files.load_path(path))
     assert mine.history.moves() == ga.history.moves()
@@ -432,7 +432,7 @@ def test_fuzzed_records_of_the_previous_version_never_stop_a_start(folder, seed)
     victims = [folder / "session.json", folder / "stats.json", sorted((folder / "games").iterdir())[seed % 4]]
     for n, path in enumerate(victims):
         corrupt(path, seed * 3 + n)
-    session = Session(folder)
+    session = Games(folder)
     assert len(session.entries()) >= 3 - (seed % 4 == 3)  # the others are all there
     open_everything(session)
     assert all(isinstance(s.solved, int) for s in session.stats())

@@ -2,7 +2,7 @@
 it was told was made, and two copies of the app playing at once, quitting in either
 order, lose nothing without saying so.
 
-The children play through core.session (the game object the window uses) on Rotation
+The children play through core.games (the game object the window uses) on Rotation
 turns, which are always legal, so a game can go on for as long as a test wants."""
 
 import os
@@ -15,7 +15,7 @@ import pytest
 
 from puzzlegui.core import files
 from puzzlegui.core.history import History
-from puzzlegui.core.session import Session, builtin_key
+from puzzlegui.core.games import Games, builtin_key
 
 POSIX = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX only")
 TURNS = [("turn", 0, 0, "cw"), ("turn", 1, 0, "cw"), ("turn", 0, 1, "cw"), ("turn", 1, 1, "cw")]
@@ -25,10 +25,10 @@ TURNS = [("turn", 0, 0, "cw"), ("turn", 1, 0, "cw"), ("turn", 0, 1, "cw"), ("tur
 PLAYER = r"""
 import sys
 from puzzlegui.core import files
-from puzzlegui.core.session import Session
+from puzzlegui.core.games import Games
 from test_store_processes import step
 folder, start = sys.argv[1], int(sys.argv[2])
-session = Session(folder)
+session = Games(folder)
 game = session.restore() or session.open(files.load_builtin("mystery-box"))
 print("ready", flush=True)
 i = start
@@ -86,7 +86,7 @@ def kill_rounds(folder, rounds, seed):
             player.stdin.close()
         for line in rest.split("\n")[:-1]:
             told = int(line)
-        session = Session(folder)
+        session = Games(folder)
         assert session.notices == []
         game = session.restore()
         for candidate in (told, told + 1):  # killed before or after its next save
@@ -110,9 +110,9 @@ def test_a_player_killed_at_random_moments_loses_no_move(tmp_path):
 TWIN = r"""
 import sys
 from puzzlegui.core import files
-from puzzlegui.core.session import Session, StoreError
+from puzzlegui.core.games import Games, StoreError
 from test_store_processes import TURNS
-session = Session(sys.argv[1])
+session = Games(sys.argv[1])
 game = session.open(files.load_builtin(sys.argv[2]))
 session.save()
 print("open", len(game.history), flush=True)
@@ -168,7 +168,7 @@ def test_two_copies_playing_different_games_keep_every_move(tmp_path, order):
         assert ask(b, "move") == f"saved {2 * n + 1}"
         assert ask(a, "hint") == ask(b, "hint") == "noted"
     quit_all([a, b] if order == "a first" else [b, a])
-    session = Session(folder)
+    session = Games(folder)
     for name in ("mystery-box", "twiddle-3x3"):
         assert len(session.open_key(builtin_key(name)).history) == 10
     assert sorted(s.hints for s in session.stats()) == [5, 5]
@@ -187,6 +187,6 @@ def test_two_copies_playing_one_game_lose_nothing_without_saying_so(tmp_path, or
     assert answer.startswith("told ") and "another puzzlegui window" in answer
     assert ask(a, "move") == "saved 4"  # a goes on as if nothing happened
     quit_all([a, b] if order == "a first" else [b, a])
-    game = Session(folder).open_key(builtin_key("mystery-box"))
+    game = Games(folder).open_key(builtin_key("mystery-box"))
     assert len(game.history) == 4
     assert game.history.moves() == [TURNS[n % 4] for n in range(4)]

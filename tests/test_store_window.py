@@ -82,8 +82,8 @@ def test_a_data_folder_that_cannot_be_made_still_gives_a_game_with_save_as(qtbot
 
 
 def refuse_writes(window, monkeypatch, message="database or disk is full"):
-    real = window.session.store._conn()
-    monkeypatch.setattr(window.session.store, "_conn", lambda: Refusing(real, message))
+    real = window.games.store._conn()
+    monkeypatch.setattr(window.games.store, "_conn", lambda: Refusing(real, message))
 
 
 def test_a_full_disk_never_stops_a_hint_and_is_said_once_with_save_as(qtbot, window, monkeypatch, tmp_path):

@@ -3,7 +3,7 @@ at a time after the library is built, or the game as the player left it."""
 
 
 from puzzlegui.core import files
-from puzzlegui.core import session as session_mod
+from puzzlegui.core import games as games_mod
 from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.thumbnails import SIZE, Thumbnails
 
@@ -49,9 +49,9 @@ def test_a_game_left_in_progress_is_pictured_as_it_was_left(window, qtbot):
     for i in empty[:6]:
         window.play_move(("set", i % state.width, i // state.width, 1))
     window.open_source("mystery-box")  # leaving the Kurosu game pictures it, moments later
-    key = session_mod.builtin_key("kurosu-dm-2018-06-04")
+    key = games_mod.builtin_key("kurosu-dm-2018-06-04")
     qtbot.waitUntil(lambda: not window.thumbs.busy(), timeout=60000)
-    window.session.flush(30)
+    window.games.flush(30)
     stored = settings_mod.data_dir() / "thumbs" / f"{key}.light.png"
     assert stored.is_file()
     after = library_item(window, "kurosu-dm-2018-06-04").icon(0).pixmap(SIZE, SIZE).toImage()

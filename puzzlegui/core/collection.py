@@ -30,7 +30,7 @@ reads them as they are.
 Every puzzle of a collection has a SOURCE that files.load_source opens again: ``PATH#N``,
 the N-th entry (1-based, bad lines counted, so a number keeps meaning the same line), or
 for a folder the puzzle file's own path.  A puzzle read from a collection *file* has no
-``path`` and no ``name``: the session keys its game by the puzzle itself, so Save never
+``path`` and no ``name``: core/games.py keys its game by the puzzle itself, so Save never
 writes one puzzle over the collection and the same puzzle met twice is one game.
 """
 

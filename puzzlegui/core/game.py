@@ -11,7 +11,7 @@ does is miscounted, lost or trapped:
   minimised, not paused) and unsolved, and Restart starts it over;
 * every background answer carries a ticket (game, revision, serial) from here, and an
   answer whose ticket is stale is dropped;
-* after every change the game stores itself (core/session.py keeps it in the game
+* after every change the game stores itself (core/games.py keeps it in the game
   store), so when a move is saved is decided in one place.
 
 Pure: the standard library and core only; tested without Qt (tests/core/).
@@ -147,7 +147,7 @@ class Game:
     revision: int = 0
     _serial: int = field(default=0, repr=False, compare=False)
     _wanted: dict = field(default_factory=dict, repr=False, compare=False)
-    #: set by core.session: stores the game, and adds to its statistics
+    #: set by core.games: stores the game, and adds to its statistics
     shelf: object = field(default=None, repr=False, compare=False)
     # what the last file_data() and status answers were made from (they are asked for
     # on every save; a 30x30 board costs milliseconds to encode or check)

@@ -15,7 +15,7 @@
 What SQLite gives for free is why it is used: one file, transactions, a write-ahead log
 that survives a kill, safe sharing between two running copies of the app, an integrity
 check, and no index that can disagree with the records.  Keys are data (24 hex digits
-from core.session.puzzle_key), never file names.
+from core.games.puzzle_key), never file names.
 
 Two copies of the app on one data folder: every game row carries a revision, raised by
 each write.  A copy writes only over the revision it last read or wrote; if the other
@@ -173,7 +173,7 @@ class Entry:
 
 @dataclass
 class Record:
-    """One game's row and its moves, as stored (decoded and replayed by core.session)."""
+    """One game's row and its moves, as stored (decoded and replayed by core.games)."""
 
     key: str
     kind: str

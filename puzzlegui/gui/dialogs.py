@@ -403,16 +403,16 @@ class StatsDialog(QDialog):
 
     COLUMNS = ("Puzzle", "Kind", "Solved", "With help", "Best time", "Hints", "Solver used")
 
-    def __init__(self, session, parent=None):
+    def __init__(self, games, parent=None):
         from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-        from ..core.session import time_text
+        from ..core.games import time_text
 
         super().__init__(parent)
         self.setWindowTitle("Statistics")
-        self.session = session
+        self.games = games
         layout = QVBoxLayout(self)
-        rows = session.stats()
+        rows = games.stats()
         self.table = QTableWidget(len(rows), len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
@@ -451,7 +451,7 @@ class StatsDialog(QDialog):
             self.reset()
 
     def reset(self) -> None:
-        self.session.reset_stats()
+        self.games.reset_stats()
         self.table.setRowCount(0)
         self.empty.show()
         self.reset_button.setEnabled(False)

@@ -4,7 +4,7 @@ boards, and the reading of a collection to list in it.
 It lists the built-ins by kind, the player's saved files, the collection opened last
 and every other game on record, each marked new, in progress or solved, with its best
 time.  The window places it in its dock and opens what it asks (``openRequested``); the
-games themselves are core.session's.
+games themselves are core.games's.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from ..core import collection as collection_mod
 from ..core import files, gcpause, registry, validate
-from ..core import session as session_mod
+from ..core import games as games_mod
 from ..core.kind import PuzzleError
 from ..core.text import plural
 from . import settings as settings_mod
@@ -27,7 +27,7 @@ from .thumbnails import Thumbnails
 from .worker import Background, Progress
 
 READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
-STATUS_MARK = {session_mod.NEW: "", session_mod.IN_PROGRESS: "\u25d0 ", session_mod.SOLVED: "\u2713 "}
+STATUS_MARK = {games_mod.NEW: "", games_mod.IN_PROGRESS: "\u25d0 ", games_mod.SOLVED: "\u2713 "}
 
 
 def _kind_and_state(doc):
@@ -90,13 +90,13 @@ class Library(QTreeWidget):
     collectionRead = Signal(str)  # a collection's reading ended (its path), listed or not
     error = Signal(str)  # a sentence the player must read
 
-    def __init__(self, session, settings, status_bar, ratio: float, parent=None):
+    def __init__(self, games, settings, status_bar, ratio: float, parent=None):
         super().__init__(parent)
-        self._session = session
+        self._games = games
         self._settings = settings
         self._status = status_bar  # where a collection's reading shows its progress
         self.collection = None  # an opened collection, listed as a group
-        self.thumbs = Thumbnails(settings_mod.data_dir() / "thumbs", session.writer, self)
+        self.thumbs = Thumbnails(settings_mod.data_dir() / "thumbs", games.writer, self)
         self.thumbs.ratio = ratio
         self.thumbs.ready.connect(self._picture_ready)
         self._by_key: dict = {}  # game key -> its line
@@ -121,9 +121,9 @@ class Library(QTreeWidget):
         self.clear()
         self.thumbs.forget_queue()
         self._by_key = {}
-        session = self._session
-        entries = {e.source: e for e in session.entries()}
-        current = session.current.source if session.current is not None else None
+        games = self._games
+        entries = {e.source: e for e in games.entries()}
+        current = games.current.source if games.current is not None else None
         self.by_source = {}
         self._recent_group = None
 
@@ -144,14 +144,14 @@ class Library(QTreeWidget):
             if parent is None:
                 parent = by_kind[b.kind] = group(registry.title(b.kind))
             short = _short_title(b.title, registry.title(b.kind))  # the group says the kind
-            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", session_mod.builtin_key(b.name),
+            add(parent, short, b.name, f"{b.title}\nbuilt-in: {b.name}", games_mod.builtin_key(b.name),
                 loader=lambda name=b.name: _kind_and_state(files.load_builtin(name)))
             builtin_names.add(b.name)
         mine = group("My puzzles")
         folder = settings_mod.puzzles_dir()
         paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
         for path in paths:
-            add(mine, path.stem, str(path), str(path), session_mod.file_key(path),
+            add(mine, path.stem, str(path), str(path), games_mod.file_key(path),
                 loader=lambda p=path: _kind_and_state(files.load_path(p)))
         if not paths:
             hint = QTreeWidgetItem(["(none saved yet)"])
@@ -161,18 +161,18 @@ class Library(QTreeWidget):
         if coll is not None:
             parent = group(f"{coll.title} ({len(coll.items):,})")
             for it in coll.items:
-                key = session_mod.puzzle_key(it.doc)
+                key = games_mod.puzzle_key(it.doc)
                 item = add(parent, it.title, it.source, f"{registry.title(it.kind)}: {it.source}", key,
                            loader=lambda doc=it.doc: _kind_and_state(doc))
                 self.by_source["game:" + key] = item  # the game's own source, once open
-        others = [e for e in session.entries() if e.source not in builtin_names and e.source not in self.by_source]
+        others = [e for e in games.entries() if e.source not in builtin_names and e.source not in self.by_source]
         if others:
             recent = self._recent_group = group("Recent games")
             for e in others:
-                tip = e.source if e.origin == session_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
+                tip = e.source if e.origin == games_mod.FILE else f"{e.origin} {registry.title(e.kind)} puzzle"
                 add(recent, e.title, e.source, tip, e.key)
         self.expandAll()
-        shown_kind = session.current.doc.kind.name if session.current is not None else None
+        shown_kind = games.current.doc.kind.name if games.current is not None else None
         for name, parent in by_kind.items():
             if parent.childCount() > 15 and name != shown_kind:
                 parent.setExpanded(False)  # the strips set of 26: open on demand
@@ -183,10 +183,10 @@ class Library(QTreeWidget):
 
     def _item(self, parent, title, source, tip, key, at: int | None = None, loader=None):
         """One puzzle's line: a picture of its board, its state mark, title and best time."""
-        session = self._session
-        status = session.status_of(key)
-        st = session.stats_for(key)
-        best = session_mod.time_text(st.best) if st is not None and st.best is not None else ""
+        games = self._games
+        status = games.status_of(key)
+        st = games.stats_for(key)
+        best = games_mod.time_text(st.best) if st is not None and st.best is not None else ""
         item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
         record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
         item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
@@ -208,7 +208,7 @@ class Library(QTreeWidget):
         """The open puzzle's line shows its state (new, in progress, solved)."""
         item = self.by_source.get(game.source)
         if item is None:
-            if self._recent_group is None or game.origin == session_mod.FILE:
+            if self._recent_group is None or game.origin == games_mod.FILE:
                 self.refresh()  # a puzzle the library did not list yet
                 return
             tip = f"{game.origin} {registry.title(game.doc.kind.name)} puzzle"

@@ -16,8 +16,8 @@ from PySide6.QtCore import QObject, Signal
 
 from ..core import solver
 from ..core.kind import PuzzleError
-from .player import Player
-from .player import checkpoints as replay_checkpoints
+from .replay import Replay
+from .replay import checkpoints as replay_checkpoints
 from .worker import Background
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class SolveController(QObject):
         self._solve_ticket = None
         self._replay_request = None  # the Background call preparing the replay the window waits for
         self._solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
-        self.replay = Player(self)  # the replay on the board, beside the game
+        self.replay = Replay(self)  # the replay on the board, beside the game
         self.replay.frame.connect(self._on_frame)
         self.replay.playingChanged.connect(self._playing_changed)
         self.replay.finished.connect(self._on_replay_finished)

@@ -44,7 +44,7 @@ class Thumbnails(QObject):
             from ..core import files
 
             files.own_folder(self.folder)
-        self.writer = writer  # core.session.Writer: PNGs are written off the GUI thread
+        self.writer = writer  # core.games.Writer: PNGs are written off the GUI thread
         self._icons: dict = {}  # (key, theme) -> QIcon
         self._queue: OrderedDict = OrderedDict()  # key -> loader () -> (kind, state) | None
         self._shown: dict = {}  # key -> the window's board that showed it when asked (later())

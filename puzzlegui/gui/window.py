@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from ..core import files, registry, validate
 from ..core import collection as collection_mod
-from ..core import session as session_mod
+from ..core import games as games_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
 from . import kinds, theme
@@ -137,9 +137,9 @@ def _is_big_file(source: str) -> bool:
 
 def _finish_text(title: str, finish) -> str:
     """What the status bar says when the game is finished (core.game.Finish)."""
-    took = session_mod.time_text(finish.elapsed)
+    took = games_mod.time_text(finish.elapsed)
     if finish.how == "unaided":
-        best = " A new best time." if finish.new_best else f" Your best time: {session_mod.time_text(finish.best)}."
+        best = " A new best time." if finish.new_best else f" Your best time: {games_mod.time_text(finish.best)}."
         return f"Solved! {title} is complete in {took}.{best}"
     if finish.how == "solver used":
         return f"Solved with the solver's answer: {title} is complete in {took} (no best time with help)."
@@ -161,8 +161,8 @@ class MainWindow(QMainWindow):
         self.settings = settings or settings_mod.Settings()
         theme.apply(QApplication.instance(), self.settings.theme)  # before any widget is made
         # the games in progress (which puzzle, every puzzle's game, the game store) are
-        # logic: they live in core.session, and the window shows them
-        self.session = session_mod.Session(settings_mod.data_dir())
+        # logic: they live in core.games, and the window shows them
+        self.games = games_mod.Games(settings_mod.data_dir())
         for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.board = None
@@ -215,20 +215,20 @@ class MainWindow(QMainWindow):
             self.restore_last_game()
 
     @property
-    def game(self) -> session_mod.Game | None:
-        return self.session.current
+    def game(self) -> games_mod.Game | None:
+        return self.games.current
 
     @property
     def doc(self) -> files.PuzzleDoc | None:
-        return self.session.current.doc if self.session.current is not None else None
+        return self.games.current.doc if self.games.current is not None else None
 
     @property
     def history(self):
-        return self.session.current.history if self.session.current is not None else None
+        return self.games.current.history if self.games.current is not None else None
 
     # ================================================================= building the window
     def _build_library(self) -> None:
-        self.library = Library(self.session, self.settings, self.statusBar(), self.devicePixelRatioF())
+        self.library = Library(self.games, self.settings, self.statusBar(), self.devicePixelRatioF())
         self.library.openRequested.connect(self.open_source)
         self.library.collectionRead.connect(self.collectionRead)
         self.library.error.connect(self.show_error)
@@ -453,7 +453,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.TopToolBarArea, bar)
 
     def _tick(self) -> None:
-        game = self.session.current
+        game = self.games.current
         if game is None:
             self.clock_label.setText("")
             return
@@ -462,12 +462,12 @@ class MainWindow(QMainWindow):
 
     def _playing_now(self) -> bool:
         """The player is at the game: the window in front, not minimised, no replay."""
-        return self.isActiveWindow() and not self.isMinimized() and not self.player.loaded
+        return self.isActiveWindow() and not self.isMinimized() and not self.replay.loaded
 
     def _sync_clock(self) -> None:
         """Tell the game's clock whether it is being played (the game owns the clock)."""
         now = time.monotonic()
-        game = self.session.current
+        game = self.games.current
         if self._clock_game is not None and self._clock_game is not game:
             self._clock_game.set_active(False, now)
         self._clock_game = game
@@ -480,17 +480,17 @@ class MainWindow(QMainWindow):
             self._sync_clock()
 
     def _show_clock(self) -> None:
-        game = self.session.current
+        game = self.games.current
         if game is None:
             return
-        text = session_mod.time_text(game.elapsed)
-        if game.status == session_mod.SOLVED:
+        text = games_mod.time_text(game.elapsed)
+        if game.status == games_mod.SOLVED:
             text = f"Solved in {text}" + (" with help" if game.helped else "")
         self.clock_label.setText(text)
 
     def show_stats(self) -> None:
         from .dialogs import StatsDialog
-        StatsDialog(self.session, self).exec()
+        StatsDialog(self.games, self).exec()
         self.library.refresh()
 
     def _zoom_changed(self, zoom: float) -> None:
@@ -506,14 +506,14 @@ class MainWindow(QMainWindow):
             self.library.to_list = self.settings.collection  # on the pool, once the window shows
             if self._shown_once:
                 QTimer.singleShot(0, self.library.list_last_collection)
-        key = self.session.last_key
+        key = self.games.last_key
         if key and self._read_first(key, self._restore_game):
             self.statusBar().showMessage("Restoring your game in progress\u2026")
             return
         self._restore_game()
 
     def _restore_game(self) -> None:
-        game = self.session.restore()
+        game = self.games.restore()
         if game is not None:
             self._show_opened(game)
             self.statusBar().showMessage(f"Restored your game in progress: {game.title}.", 8000)
@@ -532,13 +532,13 @@ class MainWindow(QMainWindow):
         """True if ``key``'s game (or ``doc``'s, with a long progress of its own) is read
         on the pool first, ``then()`` called on the GUI thread once it is in memory;
         False if it can be opened at once."""
-        if not self.session.needs_reading(key, doc):
+        if not self.games.needs_reading(key, doc):
             return False
-        request = Background(self.session.read_game, key, doc)
+        request = Background(self.games.read_game, key, doc)
         self._reading = request
 
         def done(answer):
-            self.session.adopt(key, answer)  # held for later even if no longer awaited
+            self.games.adopt(key, answer)  # held for later even if no longer awaited
             if self._reading is request:
                 self._reading = None
                 then()
@@ -565,14 +565,14 @@ class MainWindow(QMainWindow):
                 return True
             self._save_current_game()
             try:
-                game = self.session.open_key(key)
+                game = self.games.open_key(key)
             except PuzzleError as exc:
                 self.show_error(str(exc))
                 self.library.refresh()
                 return False
             self._show_opened(game)
             return True
-        origin = session_mod.GAME_ID if kind or ":" in source else None
+        origin = games_mod.GAME_ID if kind or ":" in source else None
         item = self.library.listed_item(source) if kind is None else None
         if item is not None:  # a puzzle of the collection listed (PATH#N): read already
             return self.load_doc(collection_mod.item_doc(self.collection, item.number), origin=origin)
@@ -681,7 +681,7 @@ class MainWindow(QMainWindow):
                 return PuzzleError(f"The clipboard does not hold a puzzle: {exc}")
 
         def then(answer):
-            self._open_answer(answer, None, session_mod.GAME_ID)
+            self._open_answer(answer, None, games_mod.GAME_ID)
 
         if len(text) < BIG_READ_BYTES:
             then(read())
@@ -712,7 +712,7 @@ class MainWindow(QMainWindow):
     def _print_items(self) -> list:
         coll = self.collection
         if coll is not None and self.game is not None and any(
-            it.source == self.game.source or session_mod.puzzle_key(it.doc) == self.game.key
+            it.source == self.game.source or games_mod.puzzle_key(it.doc) == self.game.key
             for it in coll.items
         ):
             return [(it.title, it.doc.kind, it.doc.state) for it in coll.items]
@@ -754,11 +754,11 @@ class MainWindow(QMainWindow):
         The game it replaces stays in its own record.  On any problem keep the current
         game and say why.  A long game's record is read off the GUI thread first."""
         self.library.give_up_open()  # the newest request opens
-        if self._read_first(session_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
+        if self._read_first(games_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
             return True
         self._save_current_game()
         try:
-            game = self.session.open(doc, origin)  # changes nothing if it raises
+            game = self.games.open(doc, origin)  # changes nothing if it raises
         except PuzzleError as exc:
             if not quiet:
                 self.show_error(str(exc))
@@ -768,7 +768,7 @@ class MainWindow(QMainWindow):
         self._show_notices()
         return True
 
-    def _show_opened(self, game: session_mod.Game) -> None:
+    def _show_opened(self, game: games_mod.Game) -> None:
         """Show the session's current game, whatever was on screen before."""
         self._reading = None  # a record still being read is no longer what is wanted
         self.stop_solving()
@@ -780,18 +780,18 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
         self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
         self.show_game()
-        self._store_problem()  # the game is stored as it is opened (core/session.py)
-        self.library.mark(self.session.current)
+        self._store_problem()  # the game is stored as it is opened (core/games.py)
+        self.library.mark(self.games.current)
 
     def _save_current_game(self) -> None:
-        if self.session.current is not None:
-            self.library.store_picture(self.session.current, self.board)
+        if self.games.current is not None:
+            self.library.store_picture(self.games.current, self.board)
 
     def _show_notices(self) -> None:
         """Messages the user must read (a saved game kept aside): a dialog that stays
         until it is closed, never only a status line another message replaces."""
-        while self.session.notices:
-            self.show_error(self.session.notices.pop(0))
+        while self.games.notices:
+            self.show_error(self.games.notices.pop(0))
 
     def _install_board(self, kind) -> None:
         if self.board is not None:
@@ -869,7 +869,7 @@ class MainWindow(QMainWindow):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
-        game = self.session.current
+        game = self.games.current
         try:
             files.save_atomic(path, files.dumps(game.doc, game.history))
         except (OSError, UnicodeError, PuzzleError) as exc:  # files.UnsafeTarget: a FIFO, device, folder
@@ -877,7 +877,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"Could not save to {path}: {reason.rstrip('.')}. Your game is unchanged.")
             return False
         try:
-            self.session.saved_as(game, path)  # the game's record now follows the file
+            self.games.saved_as(game, path)  # the game's record now follows the file
         except (OSError, UnicodeError, PuzzleError) as exc:
             self._autosave_failed(exc)
         self.statusBar().showMessage(f"Saved {path}.", 5000)
@@ -888,7 +888,7 @@ class MainWindow(QMainWindow):
         """Say (once) that the game store refused a write; play goes on, the game is in
         memory and Save As is offered.  (When a game is stored is the game object's
         business, core/game.py: the window only reports.)"""
-        error = self.session.take_error()
+        error = self.games.take_error()
         if error is not None:
             self._autosave_failed(error)
         else:
@@ -904,7 +904,7 @@ class MainWindow(QMainWindow):
 
     # ================================================================= playing
     def play_move(self, move) -> None:
-        if self.history is None or self.player.loaded:
+        if self.history is None or self.replay.loaded:
             return
         try:
             finish = self.game.play(move)
@@ -936,7 +936,7 @@ class MainWindow(QMainWindow):
         """True if there is a game to play on; a replay on show is left first."""
         if self.history is None:
             return False
-        if self.player.loaded:
+        if self.replay.loaded:
             self.back_to_game()
         return True
 
@@ -951,13 +951,13 @@ class MainWindow(QMainWindow):
         self._apply_mark_mistakes()
         if finish is not None:
             self.board.celebrate()
-            self.library.store_picture(self.session.current, self.board)  # the library shows it solved
+            self.library.store_picture(self.games.current, self.board)  # the library shows it solved
             self.statusBar().showMessage(_finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self._show_clock()
         self._sync_actions()
         self._store_problem()
-        self.library.mark(self.session.current)
+        self.library.mark(self.games.current)
         self.gameChanged.emit()
 
     # the aids run in gui/aids.py (Aids); these names are the actions' and the tests'
@@ -999,7 +999,7 @@ class MainWindow(QMainWindow):
     # The solve job and the replay of its answer are the SolveController's
     # (gui/solve_controller.py); the window wires it and keeps these names for its actions.
     @property
-    def player(self):
+    def replay(self):
         """The replay on the board (solve_controller), beside the game."""
         return self.solving.replay
 
@@ -1052,7 +1052,7 @@ class MainWindow(QMainWindow):
             self.gen_task.cancel()
             self.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
-        elif self.player.loaded:
+        elif self.replay.loaded:
             self.back_to_game()  # a replay is beside the game: Esc leaves it
         self.solving.sync()  # the actions and the play button
 
@@ -1097,7 +1097,7 @@ class MainWindow(QMainWindow):
             if not mine(task_id):
                 return
             title = f"Random {kind.title} (seed {seed})"
-            self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}), origin=session_mod.GENERATED)
+            self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}), origin=games_mod.GENERATED)
             self.statusBar().showMessage(f"New puzzle: {title}.", 6000)
 
         def failed(task_id, message):
@@ -1129,7 +1129,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("The board is unchanged; your game goes on.", 5000)
             return
         meta = {"title": f"My {kind.title} puzzle", "source": "entered in puzzlegui"}
-        self.load_doc(files.PuzzleDoc(kind, dialog.puzzle(), meta=meta), origin=session_mod.ENTERED)
+        self.load_doc(files.PuzzleDoc(kind, dialog.puzzle(), meta=meta), origin=games_mod.ENTERED)
 
     # ================================================================= help, errors, state
     def show_help(self) -> None:
@@ -1212,15 +1212,15 @@ class MainWindow(QMainWindow):
         if self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
-        self.player.clear()
+        self.replay.clear()
         if self.board is not None:
             self.board.stop_animations()
-        self.library.store_picture(self.session.current, now=True)
+        self.library.store_picture(self.games.current, now=True)
         self.library.thumbs.close()
         if self._scheme_connected:
             self._scheme_connected = False
             QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
-        self.session.close()  # the game left (stored with its clock), the pictures written
+        self.games.close()  # the game left (stored with its clock), the pictures written
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from puzzlegui.core import files, solver
 from puzzlegui.core.game import ENTRIES, MAX_TICK_S
 from puzzlegui.core.history import RESTART, Goto
-from puzzlegui.core.session import Session
+from puzzlegui.core.games import Games
 
 TURNS = [("turn", x, y, d) for x in (0, 1) for y in (0, 1) for d in ("cw",)]
 
 
 @pytest.fixture
 def session(tmp_path):
-    s = Session(tmp_path / "data")
+    s = Games(tmp_path / "data")
     yield s
     s.close()
 
@@ -141,7 +141,7 @@ def test_the_attempts_are_stored_with_the_game(session, tmp_path):
     game.restart()
     game.play(TURNS[1])
     session.close()
-    again = Session(tmp_path / "data").restore()
+    again = Games(tmp_path / "data").restore()
     assert not again.helped and len(again.before) == 1
     again.undo()
     again.undo()
@@ -179,7 +179,7 @@ ACTIONS = st.lists(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=ACTIONS)
 def test_random_play_keeps_the_invariants(tmp_path_factory, actions):
-    session = Session(tmp_path_factory.mktemp("data"))
+    session = Games(tmp_path_factory.mktemp("data"))
     game = mystery_box(session)
     kind = game.doc.kind
     now = 0.0
@@ -261,7 +261,7 @@ def test_the_game_decides_when_it_is_stored_the_clock_too(session, tmp_path):
     from puzzlegui.core.game import CLOCK_STORED_EVERY_S
 
     def stored_elapsed():
-        other = Session(tmp_path / "data", read_only=True)
+        other = Games(tmp_path / "data", read_only=True)
         try:
             return other.read_game(game.key).elapsed
         finally:

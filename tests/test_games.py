@@ -1,4 +1,4 @@
-"""The games in progress (core.session) and their store, without a window: every puzzle
+"""The games in progress (core.games) and their store, without a window: every puzzle
 keeps its game, games survive a restart, a broken one is set aside, jobs belong to their
 game."""
 
@@ -12,11 +12,11 @@ import pytest
 from puzzlegui.core import files, registry
 from puzzlegui.core.history import MAX_MOVES, Batch, History
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.core.session import (
+from puzzlegui.core.games import (
     IN_PROGRESS,
     NEW,
     SOLVED,
-    Session,
+    Games,
     puzzle_key,
 )
 
@@ -49,7 +49,7 @@ def folder(tmp_path):
 
 
 def test_each_puzzle_keeps_its_own_game_with_its_undo_history(folder):
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     a = session.open(files.load_builtin(builtin("kurosu")))
     a.history.push(kurosu_move(a.history.state))
     a.history.push(kurosu_move(a.history.state))
@@ -61,7 +61,7 @@ def test_each_puzzle_keeps_its_own_game_with_its_undo_history(folder):
     again = session.open(files.load_builtin(builtin("kurosu")))
     assert again.history.position == 1 and again.history.can_redo
     # and from disk, in a new session (a new run of the app)
-    later = Session(folder, clock=Clock())
+    later = Games(folder, clock=Clock())
     restored = later.open(files.load_builtin(builtin("kurosu")))
     assert restored.history.position == 1 and len(restored.history) == 2
     assert restored.history.state == again.history.state
@@ -72,11 +72,11 @@ def test_each_puzzle_keeps_its_own_game_with_its_undo_history(folder):
 def test_restore_brings_back_the_current_game_and_its_file(folder, tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(files.dumps(files.load_builtin(builtin("kurosu"))), encoding="utf-8")
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_path(path))
     game.history.push(kurosu_move(game.history.state))
     session.save()
-    later = Session(folder, clock=Clock())
+    later = Games(folder, clock=Clock())
     restored = later.restore()
     assert restored is not None and restored.doc.path == path
     assert restored.history.moves() == game.history.moves()
@@ -88,14 +88,14 @@ def test_switching_files_keeps_each_game_with_its_own_path(folder, tmp_path):
     x, y = tmp_path / "x.json", tmp_path / "y.json"
     x.write_text(files.dumps(files.load_builtin(builtin("kurosu"))), encoding="utf-8")
     y.write_text(files.dumps(files.load_builtin(builtin("rotation"))), encoding="utf-8")
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     gx = session.open(files.load_path(x))
     gx.history.push(kurosu_move(gx.history.state))
     session.save()
     session.open(files.load_path(y))  # killed here: Y is stored as it is opened
-    restored = Session(folder, clock=Clock()).restore()
+    restored = Games(folder, clock=Clock()).restore()
     assert restored.doc.path == y and restored.doc.kind.name == "rotation" and not len(restored.history)
-    back = Session(folder, clock=Clock()).open(files.load_path(x))
+    back = Games(folder, clock=Clock()).open(files.load_path(x))
     assert back.doc.path == x and back.history.moves() == gx.history.moves()
 
 
@@ -103,14 +103,14 @@ def test_a_file_changed_on_disk_wins_over_its_record(folder, tmp_path):
     path = tmp_path / "mine.json"
     doc = files.load_builtin(builtin("kurosu"))
     path.write_text(files.dumps(doc), encoding="utf-8")
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_path(path))
     game.history.push(kurosu_move(game.history.state))
     session.save()
     other = files.load_builtin([b.name for b in files.builtins() if b.kind == "kurosu"][1])
     path.write_text(files.dumps(other), encoding="utf-8")
     os.utime(path, (1, 1))  # a different mtime, whatever the clock's resolution
-    fresh = Session(folder, clock=Clock()).open(files.load_path(path))
+    fresh = Games(folder, clock=Clock()).open(files.load_path(path))
     assert not len(fresh.history)
     assert fresh.doc.kind.encode(fresh.doc.state) == other.kind.encode(other.state)
 
@@ -118,13 +118,13 @@ def test_a_file_changed_on_disk_wins_over_its_record(folder, tmp_path):
 def test_generated_puzzles_are_found_again_by_their_content(folder):
     kind = registry.get("kurosu")
     state = kind.generate({p.name: p.default for p in kind.parameters()}, seed=5)
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.PuzzleDoc(kind, state, meta={"title": "Random"}), origin="generated")
     game.history.push(kurosu_move(state))
     session.save()
-    entry = next(e for e in Session(folder).entries() if e.key == game.key)
+    entry = next(e for e in Games(folder).entries() if e.key == game.key)
     assert entry.source == f"game:{game.key}" and entry.status == IN_PROGRESS
-    again = Session(folder).open_key(game.key)
+    again = Games(folder).open_key(game.key)
     assert again.history.moves() == game.history.moves()
 
 
@@ -134,12 +134,12 @@ def break_moves(session, key, move='["nonsense"]'):
 
 
 def test_a_broken_game_is_set_aside_and_announced(folder):
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("kurosu")))
     game.history.push(kurosu_move(game.history.state))
     session.save()
     break_moves(session, game.key)
-    later = Session(folder, clock=Clock())
+    later = Games(folder, clock=Clock())
     assert later.restore() is None
     assert len(later.notices) == 1
     kept = list((folder / "set-aside").glob("game-*.json"))
@@ -154,7 +154,7 @@ def test_a_broken_game_is_set_aside_and_announced(folder):
 
 
 def test_status_follows_the_game(folder):
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("rotation")))
     assert game.status == NEW
     from puzzlegui.core import solver
@@ -163,12 +163,12 @@ def test_status_follows_the_game(folder):
     result = solver.run(kind.solve(kind.solve_start(game.history.state)), mode=solver.FIRST)
     game.history.push(Batch(tuple(kind.solution_moves(game.history.state, result.solutions[0])), "solution"))
     session.save()
-    assert Session(folder).status_of(game.key) == SOLVED
+    assert Games(folder).status_of(game.key) == SOLVED
 
 
 def test_records_are_compact_and_always_readable(folder):
     """A long game's record stays small enough to be read back (files.MAX_FILE_BYTES)."""
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("rotation")))
     turn = ("turn", 0, 0, "cw")
     for _ in range(MAX_MOVES):
@@ -177,14 +177,14 @@ def test_records_are_compact_and_always_readable(folder):
         game.history.push(turn)
     session.save()
     assert session.store.size(game.key) < files.MAX_FILE_BYTES
-    again = Session(folder).restore()
+    again = Games(folder).restore()
     assert again.history.state == game.history.state and len(again.history) == MAX_MOVES
 
 
 def test_the_games_database_gets_the_umask_mode(folder):
     old = os.umask(0o022)
     try:
-        session = Session(folder, clock=Clock())
+        session = Games(folder, clock=Clock())
         session.open(files.load_builtin(builtin("kurosu")))
         session.save()
         mode = stat.S_IMODE(os.stat(session.store.path).st_mode)
@@ -222,9 +222,9 @@ def test_replaying_too_many_moves_is_refused_before_any_work():
 
 def test_time_and_records_per_puzzle(folder):
     from puzzlegui.core import solver
-    from puzzlegui.core.session import time_text
+    from puzzlegui.core.games import time_text
 
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("rotation")))
     game.set_active(True, 0.0)
     game.tick(42.0)
@@ -250,12 +250,12 @@ def test_time_and_records_per_puzzle(folder):
     assert finish.how == "with help" and not finish.new_best
     st = session.stats_for(game.key)
     assert (st.solved, st.helped, st.best, st.hints) == (2, 1, 42.0, 1)
-    later = Session(folder)
+    later = Games(folder)
     again = later.restore()
     assert again.hints == 1 and again.elapsed == 10.0 and again.attempt.counted
     assert [(s.key, s.solved, s.best) for s in later.stats()] == [(game.key, 2, 42.0)]
     later.reset_stats()
-    assert Session(folder).stats() == []
+    assert Games(folder).stats() == []
     assert time_text(42.0) == "0:42" and time_text(3723) == "1:02:03" and time_text(None) == "\u2013"
 
 
@@ -286,11 +286,11 @@ def test_goto_is_one_undoable_step_and_is_saved():
 def test_a_record_of_an_unknown_kind_is_left_alone(folder, demo_kind):
     """A game of a kind this build does not know (a newer version's, or a kind that was
     registered when it was saved) is neither listed, nor restored, nor moved aside."""
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.PuzzleDoc(demo_kind, demo_kind.generate({}, seed=1), meta={"title": "Demo"}))
     session.save()
     registry.unregister("demo")
-    later = Session(folder, clock=Clock())
+    later = Games(folder, clock=Clock())
     assert [e.kind for e in later.entries()] == []
     assert later.restore() is None and not later.notices
     assert later.store.has(game.key)
@@ -313,7 +313,7 @@ def test_a_removal_queued_after_a_write_wins(folder, tmp_path):
 
 def long_rotation_game(folder, moves=3000):
     """A Rotation built-in played for ``moves`` turns and saved: a big record."""
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.open(files.load_builtin(builtin("rotation")))
     for _ in range(moves):
         game.history.push(("turn", 0, 0, "cw"))
@@ -329,7 +329,7 @@ def test_a_big_record_is_read_off_the_caller_and_adopted(folder):
 
     played = long_rotation_game(folder)
     assert played.history.weight >= 3000
-    session = Session(folder)
+    session = Games(folder)
     key = session.last_key
     assert key == played.key and session.needs_reading(key)
     answer = []
@@ -346,13 +346,13 @@ def test_a_big_record_is_read_off_the_caller_and_adopted(folder):
     # a small record is simply opened
     small = session.open(files.load_builtin(builtin("kurosu")))
     session.save()
-    assert not Session(folder).needs_reading(small.key)
+    assert not Games(folder).needs_reading(small.key)
 
 
 def test_an_unreadable_big_game_is_set_aside_by_adopt(folder):
     played = long_rotation_game(folder)
-    break_moves(Session(folder), played.key)
-    session = Session(folder)
+    break_moves(Games(folder), played.key)
+    session = Games(folder)
     assert session.needs_reading(played.key)
     answer = session.read_game(played.key)
     assert isinstance(answer, PuzzleError)
@@ -366,9 +366,9 @@ def test_an_unreadable_big_game_is_set_aside_by_adopt(folder):
 
 
 def test_games_held_in_memory_are_bounded_and_come_back_from_their_records(folder):
-    from puzzlegui.core.session import MAX_GAMES_HELD
+    from puzzlegui.core.games import MAX_GAMES_HELD
 
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     first = session.open(files.load_builtin(builtin("kurosu")))
     first.history.push(kurosu_move(first.history.state))
     session.save()
@@ -388,9 +388,9 @@ def test_a_game_the_store_does_not_hold_as_it_is_is_never_let_go(folder, monkeyp
     memory however many others are opened."""
     from test_store import Refusing
 
-    from puzzlegui.core.session import MAX_GAMES_HELD
+    from puzzlegui.core.games import MAX_GAMES_HELD
 
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     first = session.open(files.load_builtin(builtin("kurosu")))
     real = session.store._conn()
     monkeypatch.setattr(session.store, "_conn", lambda: Refusing(real))
@@ -436,7 +436,7 @@ def test_the_collector_makes_only_young_passes_while_a_long_game_is_read(folder,
 
     before = gc.get_threshold()
     played = long_rotation_game(folder, moves=300)
-    session = Session(folder)
+    session = Games(folder)
     seen = []
     real = History.from_json
 
@@ -451,7 +451,7 @@ def test_the_collector_makes_only_young_passes_while_a_long_game_is_read(folder,
     assert gc.get_freeze_count() > frozen  # what the read left lives on out of the passes' way
     assert game.history.state == played.history.state
     break_moves(session, played.key, "[")
-    assert isinstance(Session(folder).read_game(played.key), PuzzleError)
+    assert isinstance(Games(folder).read_game(played.key), PuzzleError)
     assert gc.get_threshold() == before
 
 
@@ -483,12 +483,12 @@ def test_a_save_writes_only_what_changed(folder):
     """Opening a game stores nothing of it again; a move stores one row, whatever the
     length of the game; a game dropped from the store (by another copy) is stored whole."""
     long_rotation_game(folder, moves=300)
-    session = Session(folder, clock=Clock())
+    session = Games(folder, clock=Clock())
     game = session.restore()
     rev = session.store.rev(game.key)
     session.save()
     assert session.store.rev(game.key) == rev  # nothing written
-    assert session.current is game and Session(folder).last_key == game.key
+    assert session.current is game and Games(folder).last_key == game.key
     statements = []
     session.store._conn().set_trace_callback(statements.append)
     game.history.push(("turn", 0, 0, "cw"))  # replaces the redo tail of one entry
@@ -496,10 +496,10 @@ def test_a_save_writes_only_what_changed(folder):
     session.store._conn().set_trace_callback(None)
     inserts = [s for s in statements if s.startswith("INSERT INTO moves")]
     assert len(inserts) == 1 and session.store.rev(game.key) == rev + 1
-    again = Session(folder).restore()
+    again = Games(folder).restore()
     assert again.history.state == game.history.state and len(again.history) == len(game.history) == 300
     session.store.remove(game.key)  # gone from the store: stored whole at the next change
     game.history.push(("turn", 1, 0, "cw"))
     session.save()
-    again = Session(folder).restore()
+    again = Games(folder).restore()
     assert again.history.moves() == game.history.moves() and len(again.history) == 301

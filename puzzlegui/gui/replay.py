@@ -28,7 +28,7 @@ def checkpoints(kind, base_state, steps) -> list:
     return out
 
 
-class Player(QObject):
+class Replay(QObject):
     #: position (0..len), the state shown, the step just shown (None at 0), animate?
     frame = Signal(int, object, object, bool)
     playingChanged = Signal(bool)

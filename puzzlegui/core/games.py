@@ -13,7 +13,7 @@ the store when it is opened again.
 
 Reading a game replays its whole history (up to 50,000 moves: about a second).  A
 window that must not pause asks ``needs_reading`` first, runs ``read_game`` on another
-thread (it touches nothing of the session), and hands the answer to ``adopt`` on its
+thread (it touches nothing here), and hands the answer to ``adopt`` on its
 own; opening the key then takes the game from memory.  A puzzle opened with a long
 progress of its own (a pasted or opened file) is replayed the same way.
 """
@@ -96,7 +96,7 @@ def _create_new(path: Path, text: str) -> Path:
     raise FileExistsError(f"{path}: no free name")
 
 
-class Session:
+class Games:
     def __init__(self, folder, clock=time.time, read_only: bool = False, ticks=time.monotonic):
         self.folder = Path(folder)
         self.clock = clock  # wall time: when a game was last played
