@@ -32,15 +32,10 @@ MARK = "<b>bold</b>"  # shown as typed, never as bold
 # the guard: a process of its own, since a reader blocked inside Qt holds the GIL
 GUARD = textwrap.dedent(
     """
-    import os, sys, time
+    import os, sys
     fifo, mark = sys.argv[1:3]
-    end = time.monotonic() + 120
-    while time.monotonic() < end:
-        try:
-            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)  # succeeds only while someone reads
-        except OSError:
-            time.sleep(0.005)
-            continue
+    while True:  # ended by the fixture
+        fd = os.open(fifo, os.O_WRONLY)  # blocks until something opens the FIFO to read it
         open(mark, "w").close()
         os.close(fd)  # the reader sees the end of the file and goes on
     """
