@@ -55,7 +55,7 @@ class SolveController(QObject):
     The window waits for one solve at a time: the game holds its ticket (the game
     object's one kind of ticket, as for the aids), and the answer of any other is
     dropped: a solve stopped for another puzzle must not land on it.  A solution's
-    replay is prepared off the GUI thread (``_replay_request``)."""
+    replay is prepared off the GUI thread, under a ticket of the game's too."""
 
     finished = Signal(object)  # core.solver.Result, once its replay plays (or there is none)
     changed = Signal()  # the search, the replay or its preparation started or ended
@@ -73,7 +73,7 @@ class SolveController(QObject):
         self.recorded_steps: list = []
         self.solution_index = 0
         self._solve_ticket = None
-        self._replay_request = None  # the Background call preparing the replay the window waits for
+        self._replay_request = None  # the game's ticket for the replay being prepared (core.game.Ticket)
         self._solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
         self.replay = Replay(self)  # the replay on the board, beside the game
         self.replay.frame.connect(self._on_frame)
@@ -289,18 +289,24 @@ class SolveController(QObject):
             self._start_replay(ready[0], ready[1], autoplay, seek_end, announce)
             return True
         request = Background(_prepare_replay, game.doc.kind, self.solve_base, self.result.solutions[index])
-        self._replay_request = request
-        shown = game.history.state
+        ticket = self._replay_request = game.ticket("replay")  # the game's one kind of ticket
         request.done.connect(
-            lambda replay, r=request: self._on_replay_ready(r, index, shown, replay, autoplay, seek_end, announce)
+            lambda replay, t=ticket: self._on_replay_ready(t, index, replay, autoplay, seek_end, announce)
         )
-        request.failed.connect(lambda message, r=request: self._on_replay_failed(r, message, announce))
+        request.failed.connect(lambda message, t=ticket: self._on_replay_failed(t, message, announce))
         panel.set_step_text("Preparing the replay…")
         self.sync()
         return True
 
-    def _on_replay_ready(self, request, index, shown, replay, autoplay, seek_end, announce) -> None:
-        if request is not self._replay_request:
+    def _replay_wanted(self, ticket) -> bool:
+        """The replay ``ticket`` stands for is still wanted: not cancelled (another
+        solution, Stop), and for the game on show (a replay of the puzzle: the player's
+        moves meanwhile do not make it stale)."""
+        game = self._host.game
+        return ticket is self._replay_request and game is not None and game.wants(ticket, same_position=False)
+
+    def _on_replay_ready(self, ticket, index, replay, autoplay, seek_end, announce) -> None:
+        if not self._replay_wanted(ticket):
             return  # cancelled: another solution, another puzzle, Stop
         self._replay_request = None
         self._host.panel.set_step_text("")
@@ -310,13 +316,13 @@ class SolveController(QObject):
         if self._solution_replays is None:
             self._solution_replays = {}
         self._solution_replays[index] = replay
-        if game.history.state is not shown and not self.replay.loaded:
+        if game.revision != ticket.revision and not self.replay.loaded:
             self.sync()  # the player made a move meanwhile: the game stays on show
             return
         self._start_replay(replay[0], replay[1], autoplay, seek_end, announce)
 
-    def _on_replay_failed(self, request, message: str, announce: bool) -> None:
-        if request is not self._replay_request:
+    def _on_replay_failed(self, ticket, message: str, announce: bool) -> None:
+        if not self._replay_wanted(ticket):
             return
         self._replay_request = None
         self._host.panel.set_step_text("")
@@ -326,6 +332,8 @@ class SolveController(QObject):
             self.finished.emit(self.result)
 
     def _cancel_replay(self) -> None:
+        if self._replay_request is not None and self._host.game is not None:
+            self._host.game.drop("replay")
         self._replay_request = None  # its answer, when it comes, is dropped
 
     def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
