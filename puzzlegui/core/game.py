@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 
 from . import files
 from .history import RESTART, Batch, Goto, History
-from .kind import PuzzleError
 from .store import GENERATED, IN_PROGRESS, NEW, SOLVED, source_of
 
 #: the longest stretch one tick of the clock counts (a suspended laptop is not play)
@@ -389,9 +388,4 @@ class Game:
         self._wanted.pop(what, None)
 
 
-def check_move(game: Game, move) -> None:
-    """PuzzleError if ``move`` cannot be played on ``game`` now (nothing changes)."""
-    game.history.result_of(game.history.state, move)
-
-
-__all__ = ["ENTRIES", "Attempt", "EntryType", "Finish", "Game", "Ticket", "PuzzleError", "check_move"]
+__all__ = ["ENTRIES", "Attempt", "EntryType", "Finish", "Game", "Ticket"]

@@ -124,10 +124,7 @@ class Games:
         held = self._games.get(key)
         if held is not None:
             return held.status
-        for e in self.store.entries():
-            if e.key == key:
-                return e.status
-        return NEW
+        return self.store.status(key)  # one row: the library asks this for every line
 
     def entry_for_source(self, source: str) -> Entry | None:
         for e in self.store.entries():

@@ -596,14 +596,18 @@ class Store:
         for key, title, kind, status, origin, name, path, updated, entries in rows:
             if not (is_key(key) and isinstance(kind, str) and isinstance(updated, int | float)):
                 continue
-            if status not in STATUSES:  # written by hand or by another version: a label only
-                status = IN_PROGRESS if isinstance(entries, int) and entries > 0 else NEW
+            status = _status(status, entries)
             name = name if isinstance(name, str) else ""
             found.append(Entry(
                 key, text(title)[:200] if title is not None else "Untitled", kind[:40], status,
                 origin if origin in ORIGINS else GENERATED, source_of(key, name, path_of(path)), float(updated),
             ))
         return found
+
+    def status(self, key: str) -> str:
+        """``key``'s status as stored (NEW if it has none): one row, for a library line."""
+        rows = self._read("SELECT status, entries FROM games WHERE key = ?", (key,))
+        return _status(*rows[0]) if rows else NEW
 
     def load(self, key: str, max_bytes: int) -> Record | None:
         """``key``'s game as stored, or None if there is none.  ValueError if it is
@@ -701,6 +705,14 @@ class Store:
 
     def reset_stats(self) -> None:
         self._write(lambda conn: conn.execute("DELETE FROM stats"))
+
+
+def _status(status, entries) -> str:
+    """A stored status; one written by hand or by another version is only a label: in
+    progress if the game has moves, else new."""
+    if status in STATUSES:
+        return status
+    return IN_PROGRESS if isinstance(entries, int) and entries > 0 else NEW
 
 
 def _stats_of_row(row) -> Stats | None:

@@ -171,7 +171,6 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         self.gen_task: GenerateTask | None = None
         self.last_error = ""
-        self._dirty = False
         self.setWindowTitle("puzzlegui")
 
         # the solve job and the replay of its answer (gui/solve_controller.py)
