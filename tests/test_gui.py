@@ -92,7 +92,7 @@ def test_count_all_beyond_at_most_is_counted_exactly(qtbot, window):
         window.actions_by_name["solve"].trigger()
     result = blocker.args[0]
     assert result.count == 16 and result.complete and result.counted and len(result.solutions) == 3
-    text = window.panel.result_label.text()
+    text = window.panel.result_label.full_text()
     assert "16" in text and "All 16 were counted without listing them" in text
     assert window.panel.solution_label.text().startswith("Solution 1 of 3")
     window.stop_solving()
@@ -272,19 +272,20 @@ def test_every_action_is_in_a_menu_with_a_shortcut(window):
     assert len(shortcuts) == len(set(shortcuts))  # no two actions fight over a key
 
 
-def test_settings_persist_speed_and_goal(qtbot, demo_kind):
+def test_settings_persist_replay_length_and_goal(qtbot, demo_kind):
     w = MainWindow(restore=False)
     qtbot.addWidget(w)
-    w.panel.speed.setValue(900)
+    w.panel.length.setValue(900)
     w.panel.set_mode(solver.FIRST)
     load(w)
     w.solve()
     qtbot.waitUntil(lambda: not w.job.is_running(), timeout=5000)
-    speed = w.settings.speed
+    seconds = w.settings.replay_seconds
+    assert seconds > 100  # the slider's far end: minutes
     w.close()
     again = MainWindow(restore=False)
     qtbot.addWidget(again)
-    assert abs(again.replay.steps_per_second - speed) < 1e-6
+    assert again.panel.current_length() == pytest.approx(seconds, rel=0.01)
     assert again.panel.current_mode() == solver.FIRST
     again.shutdown()
 

@@ -29,9 +29,10 @@ def in_the_game(window, moves_before):
     )
 
 
-def test_closing_the_solver_panel_returns_to_the_game(qtbot, replaying):
+def test_closing_the_solver_bar_returns_to_the_game(qtbot, replaying):
     window, before = replaying
-    window.solver_dock.close()
+    window.actions_by_name["solver_bar"].trigger()  # View > Solver bar, unchecked
+    assert not window.area.solver_open
     assert in_the_game(window, before)
 
 

@@ -92,7 +92,7 @@ def test_esc_stops_a_solve_at_the_first_press_after_a_menu(qtbot, demo_kind, win
         assert window.focusWidget() is window.board  # the menu bar let go of the keys
 
 
-@pytest.mark.parametrize("focus", ["board", "animate", "speed", "library", "stop button"])
+@pytest.mark.parametrize("focus", ["board", "settings", "library", "stop button"])
 def test_esc_stops_whatever_has_the_focus(qtbot, demo_kind, window, focus):
     assert window.load_doc(demo_doc(slow=True))
     window.solve()
@@ -100,8 +100,7 @@ def test_esc_stops_whatever_has_the_focus(qtbot, demo_kind, window, focus):
     qtbot.waitUntil(lambda: window.panel.nodes_label.text() not in ("–", "0"), timeout=5000)
     widget = {
         "board": window.board,
-        "animate": window.panel.show_box,  # (Goal and the limits are off while it runs)
-        "speed": window.panel.speed,
+        "settings": window.panel.settings_button,  # (Goal and the limits are in its popover)
         "library": window.library,
         "stop button": window.panel.stop_button,
     }[focus]
@@ -262,7 +261,7 @@ def test_every_solve_ends_even_when_its_search_takes_no_time(qtbot, demo_kind, w
     so Solve comes back every time."""
     assert window.load_doc(demo_doc("000", "1?1"))
     for _ in range(8):
-        window.solver_dock.hide()
+        window.show_solver(False)
         with qtbot.waitSignal(window.solveFinished, timeout=5000):
             window.solve()
         qtbot.waitUntil(lambda: not window.job.is_running(), timeout=3000)

@@ -124,7 +124,7 @@ def test_a_solved_board_glowing_is_copied_at_the_next_tick_without_its_glow(qtbo
         thumbs.later("glowing", doc.kind, doc.state, board)
         assert not thumbs._still_moving("glowing")  # copied at the next tick, not after the flourish
     assert not thumbs.busy() and doc.kind.name not in thumbs._boards  # copied, not drawn
-    glowing = thumbs.icon("glowing").pixmap(34, 34).toImage()
+    glowing = thumbs.icon("glowing").pixmap(SIZE, SIZE).toImage()
     assert glowing.convertToFormat(at_rest.format()) == at_rest.scaled(glowing.size())
     thumbs.close()
 

@@ -20,6 +20,8 @@ from PySide6.QtCore import QObject, Signal
 from ..core.kind import PuzzleError
 from .worker import Background
 
+PROBLEMS_LISTED = "listed over the foot of the board"  # the status line's words; it goes when the list closes
+
 if TYPE_CHECKING:
     from ..core.game import Finish, Game
 
@@ -37,7 +39,7 @@ class AidsHost(Protocol):
         """Show the game's state, animating ``move``; ``finish`` if the entry finished it."""
 
     def show_problems(self, lines: list[str], heading: str = "") -> None:
-        """List what Check or "Correct so far?" found under the board (none: hide it)."""
+        """List what Check or "Correct so far?" found over the foot of the board (none: hide it)."""
 
 
 class Aids(QObject):
@@ -104,7 +106,7 @@ class Aids(QObject):
         else:
             n = len(violations)
             host.show_problems([v.reason for v in violations], f"{n:,} broken rule{'s' if n != 1 else ''}")
-            self.status.emit(f"{n:,} problem{'s' if n != 1 else ''}: listed under the board.", 10000)
+            self.status.emit(f"{n:,} problem{'s' if n != 1 else ''}: {PROBLEMS_LISTED}.", 10000)
 
     def sure_steps(self) -> None:
         from ..core import aids
@@ -138,7 +140,7 @@ class Aids(QObject):
             heading = f"{n:,} entr{'ies' if n != 1 else 'y'} in no solution"
             host.board.set_highlight(cells, heading)
             host.show_problems([m.text for m in found], heading)
-            self.status.emit(f"{heading}: marked on the board and listed under it.", 12000)
+            self.status.emit(f"{heading}: marked on the board and {PROBLEMS_LISTED}.", 12000)
 
         from ..core import aids
         self._run("correct", aids.mistakes, (kind, state), done, "Comparing your entries with the solutions\u2026")

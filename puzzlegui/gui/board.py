@@ -16,8 +16,10 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 from . import theme
 
-#: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls
-MIN_CELL = 18
+#: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls.
+#: 14 px keeps a digit of 9 px and an X or O legible, and lets "Fit" show a whole 40x40
+#: board from 1200x800 up with every panel open (issue 24); at 640x480 it scrolls
+MIN_CELL = 14
 ZOOM_STEP = 1.25
 MAX_ZOOM = 8.0
 

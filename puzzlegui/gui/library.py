@@ -112,6 +112,8 @@ class Library(QTreeWidget):
         self.header().setMinimumSectionSize(0)  # no best times yet: no column for them
         self.header().setSectionResizeMode(0, QHeaderView.Stretch)
         self.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        # one click opens a puzzle (Enter too); a double click's second click finds it open
+        self.itemClicked.connect(self._activated)
         self.itemActivated.connect(self._activated)
 
     # ---------------------------------------------------------------- the lines
@@ -226,7 +228,8 @@ class Library(QTreeWidget):
 
     def _activated(self, item, _column=0) -> None:
         source = item.data(0, Qt.UserRole)
-        if source:
+        current = self._games.current
+        if source and (current is None or current.source != source):
             self.openRequested.emit(source)  # a built-in's name, a file path or a game on record
 
     # ---------------------------------------------------------------- the pictures

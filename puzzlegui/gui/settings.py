@@ -18,13 +18,16 @@ APPLICATION = "puzzlegui"
 
 class Settings:
     DEFAULTS = {
-        "speed": 8.0,  # animation steps per second
+        "replay_seconds": 20.0,  # how long a replay lasts, whatever its number of steps
         "show": "solution",  # "solution" or "search"
         "solve_mode": "all",  # "all" (exact count up to the cap), "unique" or "first"
         "max_solutions": 100,
         "time_limit": 0.0,  # seconds a solve may run; 0: no limit
         "last_source": "",
-        "show_library": True,
+        "show_library": True,  # the library drawer beside the board
+        "keep_library": False,  # the drawer stays open while playing (else it gives way at the first move)
+        "show_solver": False,  # the solver bar over the board
+        "show_side_panel": True,  # the kind's panel (the strips, the message), where it has something to say
         "mark_mistakes": True,  # broken rules show after every move
         "collection": "",  # the collection the library lists, reopened at start
         "theme": "system",  # "system" (follow the desktop), "light" or "dark"
@@ -46,7 +49,10 @@ class Settings:
     def _set(self, key, value) -> None:
         self._q.setValue(key, value)
 
-    speed = property(lambda s: s._get("speed"), lambda s, v: s._set("speed", float(v)))
+    replay_seconds = property(
+        lambda s: min(600.0, max(2.0, s._get("replay_seconds"))),
+        lambda s, v: s._set("replay_seconds", float(v)),
+    )
     show = property(lambda s: s._get("show"), lambda s, v: s._set("show", str(v)))
     solve_mode = property(lambda s: s._get("solve_mode"), lambda s, v: s._set("solve_mode", str(v)))
     max_solutions = property(lambda s: s._get("max_solutions"), lambda s, v: s._set("max_solutions", int(v)))
@@ -59,6 +65,9 @@ class Settings:
         lambda s, v: s._set("theme", str(v)),
     )
     show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
+    keep_library = property(lambda s: s._get("keep_library"), lambda s, v: s._set("keep_library", bool(v)))
+    show_solver = property(lambda s: s._get("show_solver"), lambda s, v: s._set("show_solver", bool(v)))
+    show_side_panel = property(lambda s: s._get("show_side_panel"), lambda s, v: s._set("show_side_panel", bool(v)))
 
     def zoom(self, kind: str) -> float:
         """The board's zoom for ``kind`` (1.0: fit the window)."""

@@ -20,9 +20,9 @@ from .replay import Replay
 from .replay import checkpoints as replay_checkpoints
 from .worker import Background
 
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget
+MIN_STEPS_PER_SECOND = 1.0  # a replay's slowest pace: a short answer is not stretched to 20 s
 
+if TYPE_CHECKING:
     from ..core.game import Finish, Game
     from .settings import Settings
 
@@ -32,11 +32,13 @@ class SolveHost(Protocol):
 
     game: Game | None  # the game on show (core.game.Game)
     board: Any  # the kind's Board on show (gui/kinds.py), None before the first game
-    solver_dock: QDockWidget  # the solver panel's dock: Solve opens it
+
+    def show_solver(self, show: bool = True) -> None:
+        """Show (or hide) the solver bar over the board: Solve opens it."""
 
     @property
     def panel(self) -> Any:
-        """The solver panel (control_panel.SolverPanel), made at the first call."""
+        """The solver bar (control_panel.SolverPanel), made at the first call."""
 
     def show_game(self, finish: Finish | None = None) -> None:
         """Show the game's own state again, and all that depends on it."""
@@ -79,7 +81,7 @@ class SolveController(QObject):
         self.replay.frame.connect(self._on_frame)
         self.replay.playingChanged.connect(self._playing_changed)
         self.replay.finished.connect(self._on_replay_finished)
-        self.replay.set_speed(settings.speed)
+        self.replay.set_speed(1.0)  # each replay's own, from its length (replay_speed)
 
     # ---------------------------------------------------------------- what the window asks
     def adopt_panel(self, panel) -> None:
@@ -91,7 +93,7 @@ class SolveController(QObject):
         panel.set_show(settings.show)
         panel.max_solutions.setValue(settings.max_solutions)
         panel.set_time_limit(settings.time_limit)
-        panel.set_speed(settings.speed)
+        panel.set_length(settings.replay_seconds)
         panel.solveRequested.connect(self.solve)
         panel.solutionChosen.connect(self.choose_solution)
         panel.applyRequested.connect(self.apply_solution)
@@ -99,7 +101,8 @@ class SolveController(QObject):
         panel.playRequested.connect(self.toggle_play)
         panel.stepForwardRequested.connect(self.replay.step_forward)
         panel.stepBackRequested.connect(self.replay.step_back)
-        panel.speedChanged.connect(self._speed_changed)
+        panel.lengthChanged.connect(self._length_changed)
+        panel.seekRequested.connect(self._seek)
         panel.showChanged.connect(self._show_changed)
 
     def running(self) -> bool:
@@ -145,7 +148,7 @@ class SolveController(QObject):
             return
         # the search runs in a process of its own (gui/search_process.py): it never takes
         # the GUI's GIL, so the panel's first layout and paint need no holding it back
-        host.solver_dock.show()
+        host.show_solver()
         self.replay.clear()
         self._clear_result()
         kind = game.doc.kind
@@ -339,6 +342,7 @@ class SolveController(QObject):
     def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
         self._host.board.set_interactive(False)
         self.replay.load(self._host.game.doc.kind, self.solve_base, steps, checkpoints)
+        self._pace()
         if seek_end:
             self.replay.seek(self.replay.length)
         self.sync()
@@ -435,11 +439,27 @@ class SolveController(QObject):
                                    self.replay.playing, can_play and self._replay_request is None)
         self.changed.emit()
 
-    def _speed_changed(self, speed: float) -> None:
-        self._settings.speed = speed
-        self.replay.set_speed(speed)
+    def replay_speed(self, length: int) -> float:
+        """Steps a second for a replay of ``length`` steps: it lasts the player's replay
+        length (20 s unless changed) whatever its number of steps, and no step shows for
+        more than a second (a 5-move answer takes 5 s, not 20)."""
+        return max(length / self._settings.replay_seconds, MIN_STEPS_PER_SECOND)
+
+    def _pace(self) -> None:
+        """The replay's speed, and the board's animations, from the loaded replay's length."""
+        self.replay.set_speed(self.replay_speed(self.replay.length))
         if self._host.board is not None:
             self._host.board.animation_ms = self.animation_ms()
+
+    def _length_changed(self, seconds: float) -> None:
+        self._settings.replay_seconds = seconds
+        self._pace()
+
+    def _seek(self, position: int) -> None:
+        """The position slider moved: the replay shows that step (a long jump does not
+        animate)."""
+        if self.replay.loaded:
+            self.replay.seek(position, animate=abs(position - self.replay.position) == 1)
 
     def search_until_found(self, index: int) -> list:
         """The recorded search up to where it found solution ``index`` (all of it when

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap, QImageReader
 
 from ..core.store import is_key
 from . import theme
 
-SIZE = 34  # logical pixels, the side of a picture
+SIZE = 48  # logical pixels, the side of a picture: big enough to tell two boards apart
 TICK_BUDGET_S = 0.012  # drawing per timer tick, at most (then the event loop runs)
 # While other work runs on the pool (a record read, a table, a replay being prepared),
 # drawing waits: its Python and the pool's share one GIL, and a 30x30 board drawn beside a
@@ -77,7 +77,7 @@ class Thumbnails(QObject):
         if found is not None:
             return found
         path = self._path(key)
-        if path is not None and path.is_file():
+        if path is not None and path.is_file() and self._right_size(path):
             found = QIcon(str(path))  # read from disk when first painted
             self._remember(full, found)
             return found
@@ -85,6 +85,11 @@ class Thumbnails(QObject):
             self._queue[key] = loader
             self._kick()
         return None
+
+    def _right_size(self, path) -> bool:
+        """The picture on disk was drawn at today's size (a smaller one, from a version
+        with smaller pictures, is drawn again rather than blurred up).  Reads its header only."""
+        return QImageReader(str(path)).size().width() >= round(SIZE * self.ratio)
 
     def start(self) -> None:
         """Begin loading and drawing what was asked for (after the window's first paint)."""

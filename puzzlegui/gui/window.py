@@ -23,16 +23,9 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QDockWidget,
-    QBoxLayout,
     QLabel,
     QMainWindow,
-    QFrame,
-    QPlainTextEdit,
     QToolBar,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
 )
 
 from ..core import files, registry, validate
@@ -42,8 +35,9 @@ from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
 from . import kinds, theme
 from . import settings as settings_mod
-from .aids import Aids
+from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
+from .layout import BoardArea
 from .library import Library
 from .widgets import ElidedLabel
 from .solve_controller import SolveController
@@ -56,8 +50,6 @@ if TYPE_CHECKING:
     from .tasks import GenerateTask
 
 THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
-LIBRARY_WIDTH = 180  # the docks' first width: the board has the rest
-SIDE_PANEL_WIDTH = (170, 200)  # a kind's panel beside a squarish board: at least, at most
 DEFAULT_SIZE = (1200, 800)
 BIG_READ_BYTES = 64 * 1024  # a pasted text or an opened file at least this long is read on the pool
 
@@ -207,9 +199,11 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(*DEFAULT_SIZE)
-        state = self.settings.window_state()
-        if state is None or not self.restoreState(state):
-            self.solver_dock.hide()  # first run: the board and the library; Solve opens it
+        # the panels as the player left them (a first run: the library, no solver bar)
+        self.area.show_library(self.settings.show_library)
+        self.area.show_side(self.settings.show_side_panel)
+        if self.settings.show_solver:
+            self.show_solver()
         if restore:
             self.restore_last_game()
 
@@ -231,7 +225,6 @@ class MainWindow(QMainWindow):
         self.library.openRequested.connect(self.open_source)
         self.library.collectionRead.connect(self.collectionRead)
         self.library.error.connect(self.show_error)
-        self.library_dock = self._dock("Library", "library", self.library, Qt.LeftDockWidgetArea)
         self.library.refresh()
 
     @property
@@ -251,58 +244,29 @@ class MainWindow(QMainWindow):
     def _library_items(self) -> dict:
         return self.library.by_source
 
-    def _dock(self, title, name, widget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)  # saveState/restoreState find docks by name
-        dock.setWidget(widget)
-        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetClosable)
-        self.addDockWidget(area, dock)
-        self.resizeDocks([dock], [LIBRARY_WIDTH], Qt.Horizontal)
-        return dock
-
     def _build_centre(self) -> None:
-        centre = QWidget()
-        layout = QBoxLayout(QBoxLayout.LeftToRight, centre)
-        layout.setContentsMargins(4, 4, 4, 4)
-        self.centre_layout = layout
-        self.board_holder = QVBoxLayout()
+        """The board owns the centre; the library's drawer, the solver bar and the kind's
+        panel give way to it (gui/layout.py places them)."""
         # the title sits in the play bar (see _build_play_bar), elided, never HTML
         self.title_label = ElidedLabel()
         self.title_label.setStyleSheet("font-size: 14px; font-weight: 600; padding: 0 6px;")
         self.board_view = BoardView()  # fits the board, scrolls past the smallest legible cell
         self.board_view.zoomChanged.connect(self._zoom_changed)
-        self.board_holder.addWidget(self.board_view, 1)
-        self.problems = QPlainTextEdit()  # what Check and "Correct so far?" found, all of it
-        self.problems.setReadOnly(True)
-        self.problems.setMaximumHeight(110)
-        self.problems.setFrameShape(QFrame.StyledPanel)
-        self.problems.hide()
-        self.board_holder.addWidget(self.problems)
-        layout.addLayout(self.board_holder, 1)
-        self.side_scroll = QScrollArea()
-        self.side_scroll.setWidgetResizable(True)
-        self.side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # panels wrap to fit
-        self.side_scroll.setFrameShape(QScrollArea.NoFrame)
-        self.side_scroll.hide()
-        layout.addWidget(self.side_scroll)
-        self.setCentralWidget(centre)
+        self.area = BoardArea(self.board_view, self.library, self.settings.keep_library)
+        self.area.changed.connect(self._panels_changed)
+        self.area.problemsClosed.connect(self._problems_closed)
+        self.area.drawer.keep.toggled.connect(lambda on: setattr(self.settings, "keep_library", on))
+        self.setCentralWidget(self.area)
 
     def _build_control_panel(self) -> None:
-        """The Solver dock.  Its panel is made when it is first needed (the dock shown,
-        or the window asks for ``panel``): a first window that does not show it appears
-        sooner (the panel's module, widgets and their Qt classes cost ~20 ms)."""
+        """The solver bar is made when it is first needed (shown, or the window asks for
+        ``panel``): a first window that does not show it appears sooner (the bar's
+        module, widgets and their Qt classes cost ~20 ms)."""
         self._panel = None
-        scroll = QScrollArea()  # never squeeze the panel's rows on a short screen
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self._panel_scroll = scroll
-        self.solver_dock = self._dock("Solver", "solver", scroll, Qt.RightDockWidgetArea)
-        self.solver_dock.visibilityChanged.connect(self._solver_panel_shown)
 
     @property
     def panel(self):
-        """The solver panel (made at the first call)."""
+        """The solver bar (made at the first call)."""
         if self._panel is None:
             self._make_panel()
         return self._panel
@@ -313,10 +277,27 @@ class MainWindow(QMainWindow):
         panel = self._panel = SolverPanel()
         self.solving.adopt_panel(panel)  # the settings it shows, its buttons, its first paint
         panel.stopRequested.connect(self.stop_solving)  # Stop also ends a generation
-        scroll = self._panel_scroll
-        scroll.setWidget(panel)
-        scroll.setMinimumWidth(panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
+        self.area.set_bar(panel)
         self.solving.reset_panel()  # nothing is solved before there is a panel to show it
+
+    # the panels around the board, opened and closed (View menu, Solve, the drawer's ×)
+    def show_solver(self, show: bool = True) -> None:
+        if show:
+            self.panel  # made on first show
+        self.area.show_solver(show)
+
+    def _panels_changed(self) -> None:
+        area = self.area
+        self.settings.show_library = area.library_open
+        self.settings.show_solver = area.solver_open
+        self.settings.show_side_panel = area.side_open
+        for name, on in (("library", area.library_open), ("solver_bar", area.solver_open),
+                         ("side_panel", area.side_open)):
+            action = self.actions_by_name.get(name) if hasattr(self, "actions_by_name") else None
+            if action is not None and action.isChecked() != on:
+                action.setChecked(on)
+        if not area.solver_open and self.solving.in_replay:
+            self.back_to_game()  # the replay goes with its bar: the game is on show again
 
     def _action(self, text, slot, shortcut=None, tip=""):
         action = QAction(text, self)
@@ -364,6 +345,17 @@ class MainWindow(QMainWindow):
         a["zoom_in"] = self._action("Zoom &in", self.board_view.zoom_in, ["Ctrl+=", "Ctrl++"], "Bigger cells (Ctrl+wheel)")
         a["zoom_out"] = self._action("Zoom &out", self.board_view.zoom_out, "Ctrl+-", "Smaller cells, down to fitting the window")
         a["zoom_fit"] = self._action("&Fit the window", self.board_view.fit, "Ctrl+0", "The whole board in the window")
+        a["library"] = self._action("&Library", lambda: self.area.show_library(a["library"].isChecked()), "Ctrl+L",
+                                    "The puzzles to choose from, in a drawer beside the board")
+        a["solver_bar"] = self._action("Sol&ver bar", lambda: self.show_solver(a["solver_bar"].isChecked()),
+                                       "F6", "Solve, the replay and the search's settings, over the board")
+        a["side_panel"] = self._action("The puzzle's &panel", lambda: self.area.show_side(a["side_panel"].isChecked()),
+                                       "F9", "The kind's own panel: the strips' palette, the Tracks message")
+        for name in ("library", "solver_bar", "side_panel"):
+            a[name].setCheckable(True)
+        a["library"].setChecked(self.area.library_open)
+        a["solver_bar"].setChecked(self.area.solver_open)
+        a["side_panel"].setChecked(self.area.side_open)
         a["help"] = self._action("&Help for this puzzle", self.show_help, QKeySequence.HelpContents)
         a["about"] = self._action("&About puzzlegui", self.about)
         a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
@@ -384,8 +376,8 @@ class MainWindow(QMainWindow):
                     menu.addAction(a[name])
             if title == "&View":
                 menu.addSeparator()
-                menu.addAction(self.library_dock.toggleViewAction())
-                menu.addAction(self.solver_dock.toggleViewAction())
+                for name in ("library", "solver_bar", "side_panel"):
+                    menu.addAction(a[name])
                 menu.addSeparator()
                 self._build_theme_menu(menu.addMenu("&Colours"))
         self._build_play_bar()
@@ -448,6 +440,7 @@ class MainWindow(QMainWindow):
                 bar.addSeparator()
             else:
                 bar.addAction(self.actions_by_name[name])
+        bar.addAction(self.area.fold)  # the kind's panel, where it has no room beside the board
         self.play_bar = bar
         self.addToolBar(Qt.TopToolBarArea, bar)
 
@@ -770,8 +763,10 @@ class MainWindow(QMainWindow):
     def _show_opened(self, game: games_mod.Game) -> None:
         """Show the session's current game, whatever was on screen before."""
         self._reading = None  # a record still being read is no longer what is wanted
-        self.stop_solving()
-        self.solving.forget()  # whatever ran for the game shown before no longer answers
+        # whatever ran for the game shown before no longer answers, and its replay goes
+        # without showing anything: the game it was beside is no longer the current one
+        self.solving.forget()
+        self.stop_solving()  # a generation under way
         self._sync_clock()
         doc = game.doc
         self._install_board(doc.kind)
@@ -799,9 +794,6 @@ class MainWindow(QMainWindow):
             self.board_view.set_board(None)
             self.board.deleteLater()
             self.board = None
-        old_panel = self.side_scroll.takeWidget()
-        if old_panel is not None:
-            old_panel.deleteLater()
         self.board = kinds.board_class(kind.name)(kind)
         self.board.animation_ms = self.solving.animation_ms()
         self.board.moveRequested.connect(self.play_move)
@@ -812,30 +804,10 @@ class MainWindow(QMainWindow):
         self.board_view.set_board(self.board)
         self.board_view.zoom = 1.0
         self.board_view.set_zoom(self.settings.zoom(kind.name))
-        panel = self.board.side_panel()
-        if panel is not None:
-            self.side_scroll.setWidget(panel)
-            self._place_side_panel(panel)
-            self.side_scroll.show()
-        else:
-            self.side_scroll.hide()
+        # the kind's panel: beside, below or folded, as the room allows (gui/layout.py)
+        self.area.set_side_panel(self.board.side_panel(), self.board.grid_size(),
+                                 getattr(self.board, "side_title", ""))
         self.board.setFocus()
-
-    def _place_side_panel(self, panel) -> None:
-        """Beside a squarish board, below a wide one (the Tracks seed is 16x6), so the
-        board itself gets the room."""
-        cols, rows = self.board.grid_size()
-        scroll = self.side_scroll
-        if cols >= 1.8 * rows:
-            self.centre_layout.setDirection(QBoxLayout.TopToBottom)
-            # room for the panel as it grows (the Tracks message fills in later)
-            height = min(max(panel.sizeHint().height() + 4, 120), 175)
-            scroll.setMinimumSize(0, height)
-            scroll.setMaximumSize(16777215, height)
-        else:
-            self.centre_layout.setDirection(QBoxLayout.LeftToRight)
-            scroll.setMinimumSize(SIDE_PANEL_WIDTH[0], 0)
-            scroll.setMaximumSize(SIDE_PANEL_WIDTH[1], 16777215)
 
     def open_dialog(self) -> None:
         start = str(settings_mod.puzzles_dir())
@@ -912,6 +884,8 @@ class MainWindow(QMainWindow):
             return
         self.board.set_violations([])
         self.board.set_highlight()
+        if self.area.library_open and not self.area.keep_library:
+            self.area.show_library(False)  # the player is playing: the drawer gives way
         self.show_game(move=move, animate=True, finish=finish)
 
     def undo(self) -> None:
@@ -945,8 +919,7 @@ class MainWindow(QMainWindow):
         state = self.history.state
         self.board.set_interactive(True)
         self.board.set_state(state, move=move, animate=animate)
-        if self.problems.isVisible():
-            self.show_problems([])
+        self.show_problems([])
         self._apply_mark_mistakes()
         if finish is not None:
             self.board.celebrate()
@@ -972,11 +945,19 @@ class MainWindow(QMainWindow):
     def show_problems(self, lines: list[str], heading: str = "") -> None:
         """Every problem Check or "Correct so far?" found, where all can be read."""
         if not lines:
-            self.problems.hide()
-            self.problems.setPlainText("")
+            self.area.hide_problems()
             return
-        self.problems.setPlainText(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
-        self.problems.show()
+        self.area.show_problems(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
+
+    @property
+    def problems(self):
+        """The list of problems, over the foot of the board (gui/layout.py)."""
+        return self.area.problems
+
+    def _problems_closed(self) -> None:
+        """The list closed: a status line that points at it goes with it."""
+        if PROBLEMS_LISTED in self.statusBar().currentMessage():
+            self.statusBar().clearMessage()
 
     def _toggle_mark_mistakes(self) -> None:
         self.settings.mark_mistakes = self.actions_by_name["mark_mistakes"].isChecked()
@@ -1060,12 +1041,6 @@ class MainWindow(QMainWindow):
         and the clock (a replay is not play)."""
         self._sync_actions()
         self._sync_clock()
-
-    def _solver_panel_shown(self, visible: bool) -> None:
-        if visible:
-            self.panel  # made on first show
-        elif self.solving.in_replay:
-            self.back_to_game()  # the replay goes with its panel: the game is on show again
 
     # ================================================================= generating, editing
     def new_random(self) -> None:

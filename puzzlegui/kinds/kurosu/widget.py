@@ -25,6 +25,8 @@ MARK_X, MARK_O = 1, 2
 
 
 class Board(BoardWidget):
+
+    side_title = "Options"  # the name of its side panel, where it folds into a button
     margins = (0.3, 0.3, 0.3, 0.3)
 
     def __init__(self, kind, parent=None):

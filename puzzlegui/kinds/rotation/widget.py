@@ -131,6 +131,8 @@ def _paint_button(painter: QPainter, c: QPointF, cell: float, n: int, r: float, 
 
 
 class Board(BoardWidget):
+
+    side_title = "Moves"  # the name of its side panel, where it folds into a button
     margins = (0.3, 0.3, 0.3, 0.3)
 
     def __init__(self, kind, parent=None):

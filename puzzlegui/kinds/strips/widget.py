@@ -75,6 +75,8 @@ def _straight_runs(segments):
 
 
 class Board(BoardWidget):
+
+    side_title = "Strips"  # the name of its side panel, where it folds into a button
     margins = (0.35, 0.35, 0.35, 0.35)
 
     def __init__(self, kind, parent=None):

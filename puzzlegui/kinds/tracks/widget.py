@@ -359,6 +359,8 @@ class MessagePanel(QWidget):
 
 
 class Board(BoardWidget):
+
+    side_title = "Message"  # the name of its side panel, where it folds into a button
     def __init__(self, kind, parent=None):
         super().__init__(kind, parent)
         self.cursor = (0, 0)
@@ -404,6 +406,10 @@ class Board(BoardWidget):
             self.updateGeometry()  # another size or other clue margins
 
     def side_panel(self):
+        """The message panel, for a board with a symbol layer; a board without one has
+        nothing to say there, and takes no room for it."""
+        if self.state is None or not self.state.puzzle.has_symbols:
+            return None
         if self._panel is None:
             self._panel = MessagePanel(self)
         return self._panel

@@ -1,0 +1,276 @@
+"""The window's centre: the board owns it, and the panels give way.
+
+Tatham's window is the board.  Ours has three things beside it, and each takes room only
+when the board can spare it:
+
+* the library, a drawer on the left (as wide as a fifth of the window, within limits),
+  which gives way at the player's first move unless it is kept open;
+* the solver bar over the board: one row (two on a narrow window), its settings in a
+  popover (gui/control_panel.py);
+* the kind's side panel (the strips' palette, the Tracks message): beside a squarish
+  board, below a wide one, or, where neither leaves the board its share of the window,
+  folded into a button of the play bar that opens it over the board's edge.  A kind
+  whose panel has nothing to say gives none (gui/kinds.py).
+
+The layout is computed, not left to QLayout's stretch factors: what a panel gets
+depends on what the board keeps (``BOARD_SHARE`` of the window), which no stretch
+factor can say.  What Check and "Correct so far?" found opens over the foot of the
+board, never moving it (the next click lands where the player aimed).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+#: a panel is placed beside or below the board only if the board keeps this share of
+#: the window's area (the issue's floor is 50%, measured; a little more, for the frame)
+BOARD_SHARE = 0.52
+LIBRARY_WIDTH = (180, 300)  # the drawer: at least, at most (a fifth of the window between)
+SIDE_WIDTH = (170, 240)  # a side panel beside the board: at least, at most
+SIDE_HEIGHT_SHARE = 0.4  # a panel below a wide board: at most this share of the height
+WIDE = 1.8  # a board this many times wider than high has its panel below it
+
+
+class _Drawer(QFrame):
+    """The library's drawer: a header (its name, "Keep open", close) over the library."""
+
+    closeRequested = Signal()
+
+    def __init__(self, title: str, body: QWidget, keep: bool, parent=None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        head = QHBoxLayout()
+        head.setContentsMargins(6, 2, 2, 2)
+        name = QLabel(f"<b>{title}</b>")
+        head.addWidget(name, 1)
+        self.keep = QToolButton(text="Keep open")
+        self.keep.setCheckable(True)
+        self.keep.setChecked(keep)
+        self.keep.setToolTip("Keep the library open while you play (otherwise it gives way at your first move)")
+        head.addWidget(self.keep)
+        close = QToolButton(text="\u00d7")
+        close.setToolTip("Close the library (Ctrl+L opens it)")
+        close.setAutoRaise(True)
+        close.clicked.connect(self.closeRequested)
+        head.addWidget(close)
+        layout.addLayout(head)
+        layout.addWidget(body, 1)
+
+
+class _Problems(QFrame):
+    """What Check or "Correct so far?" found, over the foot of the board, with a close button."""
+
+    closed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.StyledPanel)
+        self.setAutoFillBackground(True)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setFrameShape(QFrame.NoFrame)
+        layout.addWidget(self.text, 1)
+        close = QToolButton(text="\u00d7")
+        close.setToolTip("Close the list")
+        close.setAutoRaise(True)
+        close.clicked.connect(self.closed)
+        layout.addWidget(close, 0, Qt.AlignTop)
+
+    def wanted_height(self, width: int) -> int:
+        doc = self.text.document()
+        doc.setTextWidth(max(50, width - 40))
+        return int(doc.size().height()) + 16
+
+
+class BoardArea(QWidget):
+    """The central widget: the drawer, the solver bar, the board's view, the side panel
+    and the problems' list, placed by ``arrange``."""
+
+    changed = Signal()  # a panel opened or closed (the View menu's checks follow)
+    problemsClosed = Signal()
+
+    def __init__(self, board_view, library, keep_library: bool, parent=None):
+        super().__init__(parent)
+        self.board_view = board_view
+        board_view.setParent(self)
+        self.drawer = _Drawer("Library", library, keep_library, self)
+        self.drawer.closeRequested.connect(lambda: self.show_library(False))
+        self.bar: QWidget | None = None
+        self.side = QScrollArea(self)
+        self.side.setWidgetResizable(True)
+        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # panels wrap to fit
+        self.side.setFrameShape(QFrame.NoFrame)
+        self.side.hide()
+        # the folded side panel's button: the window puts it in its play bar, clear of the board
+        self.fold = QAction(self)
+        self.fold.setCheckable(True)
+        self.fold.toggled.connect(lambda _on: self.arrange())
+        self.fold.setVisible(False)
+        self.problems = _Problems(self)
+        self.problems.closed.connect(self.hide_problems)
+        self.problems.hide()
+        self.library_open = True
+        self.solver_open = False
+        self.side_open = True
+        self.side_title = ""
+        self._grid = (1, 1)  # the board's columns and rows
+        self.placement = "none"  # the side panel: "right", "below", "folded" or "none"
+        self.setMinimumSize(240, 200)
+
+    # ---------------------------------------------------------------- what is in it
+    def set_bar(self, bar: QWidget) -> None:
+        bar.setParent(self)
+        self.bar = bar
+        bar.setVisible(self.solver_open)
+        self.arrange()
+
+    def set_side_panel(self, panel: QWidget | None, grid: tuple[int, int], title: str = "") -> None:
+        """The kind's panel for the board on show (None: it has nothing to say)."""
+        old = self.side.takeWidget()
+        if old is not None and old is not panel:
+            old.deleteLater()
+        self._grid = grid
+        self.side_title = title or "Panel"
+        if panel is not None:
+            self.side.setWidget(panel)
+        self.fold.setText(f"{self.side_title} \u25be")
+        self.fold.setToolTip(f"Show the {self.side_title.lower()} over the board (there is no room beside it)")
+        self.fold.setChecked(False)
+        self.arrange()
+
+    @property
+    def side_panel(self) -> QWidget | None:
+        return self.side.widget()
+
+    # ---------------------------------------------------------------- opening and closing
+    def show_library(self, show: bool) -> None:
+        if show != self.library_open:
+            self.library_open = show
+            self.arrange()
+            self.changed.emit()
+
+    def show_solver(self, show: bool) -> None:
+        if show != self.solver_open:
+            self.solver_open = show
+            self.arrange()
+            self.changed.emit()
+
+    def show_side(self, show: bool) -> None:
+        if show != self.side_open:
+            self.side_open = show
+            self.arrange()
+            self.changed.emit()
+
+    @property
+    def keep_library(self) -> bool:
+        return self.drawer.keep.isChecked()
+
+    def show_problems(self, text: str) -> None:
+        self.problems.text.setPlainText(text)
+        self.problems.show()
+        self._place_problems()
+        self.problems.raise_()
+
+    def hide_problems(self) -> None:
+        if self.problems.isVisible():
+            self.problems.hide()
+            self.problems.text.setPlainText("")
+            self.problemsClosed.emit()
+
+    # ---------------------------------------------------------------- placing
+    def library_width(self, window_width: int) -> int:
+        low, high = LIBRARY_WIDTH
+        return max(low, min(high, round(window_width / 5)))
+
+    def arrange(self) -> None:
+        """Place everything for the area's size: the board first, then what it can spare."""
+        w, h = self.width(), self.height()
+        window = self.window()
+        window_area = max(1, window.width() * window.height())
+        x = 0
+        if self.library_open:
+            lw = min(self.library_width(window.width()), w // 2)
+            self.drawer.setGeometry(0, 0, lw, h)
+            self.drawer.show()
+            x = lw + 1
+        else:
+            self.drawer.hide()
+        y = 0
+        rest_w = max(0, w - x)
+        if self.bar is not None:
+            if self.solver_open:
+                bh = self.bar.height_for(rest_w)
+                self.bar.setGeometry(x, 0, rest_w, bh)
+                self.bar.show()
+                y = bh
+            else:
+                self.bar.hide()
+        board = QRect(x, y, rest_w, max(0, h - y))
+        panel = self.side.widget()
+        self.placement = "none"
+        folded = self.fold.isVisible()
+        self.side.hide()
+        if panel is not None and self.side_open:
+            board = self._place_side(panel, board, window_area)
+        self.fold.setVisible(self.placement == "folded")
+        if folded and self.placement != "folded":
+            self.fold.setChecked(False)
+        self.board_view.setGeometry(board)
+        self._board_rect = board
+        if self.problems.isVisible():
+            self._place_problems()
+
+    def _place_side(self, panel: QWidget, board: QRect, window_area: int) -> QRect:
+        cols, rows = self._grid
+        hint = panel.sizeHint()
+        pw = max(SIDE_WIDTH[0], min(SIDE_WIDTH[1], hint.width() + 12))
+        ph = min(int(board.height() * SIDE_HEIGHT_SHARE), max(60, panel.heightForWidth(board.width())
+                                                            if panel.hasHeightForWidth() else hint.height()) + 8)
+        right = QRect(board.x(), board.y(), board.width() - pw, board.height())
+        below = QRect(board.x(), board.y(), board.width(), board.height() - ph)
+        order = (("below", below), ("right", right)) if cols >= WIDE * rows else (("right", right), ("below", below))
+        for name, rect in order:
+            if rect.width() > 0 and rect.height() > 0 and rect.width() * rect.height() >= BOARD_SHARE * window_area:
+                self.placement = name
+                if name == "right":
+                    self.side.setGeometry(rect.right() + 1, board.y(), pw, board.height())
+                else:
+                    self.side.setGeometry(board.x(), rect.bottom() + 1, board.width(), ph)
+                self.side.show()
+                return rect
+        # no room beside or below: the panel folds into a button (in the play bar), and
+        # opens over the board's right edge on demand
+        self.placement = "folded"
+        if self.fold.isChecked():
+            height = min(board.height() - 8, max(hint.height() + 8, 120))
+            self.side.setGeometry(board.right() - pw - 4, board.y() + 4, pw, height)
+            self.side.setAutoFillBackground(True)
+            self.side.show()
+            self.side.raise_()
+        return board
+
+    def _place_problems(self) -> None:
+        rect = getattr(self, "_board_rect", self.board_view.geometry())
+        width = max(120, rect.width() - 16)
+        height = min(self.problems.wanted_height(width), max(60, rect.height() // 3))
+        self.problems.setGeometry(rect.x() + 8, rect.bottom() - height - 8, width, height)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.arrange()
