@@ -3,8 +3,10 @@
     python -m puzzlegui.screenshots [OUTPUT_FOLDER] [--dark] [--size WxH]
 
 For every kind: its first built-in puzzle as given, mid-replay of the solver's answer, and
-solved; then (unless --no-extras) each kind at 640x480 and 1200x800, a 30x30 Tracks and
-a 40x40 Kurosu, the player's aids (Check's list, "Correct so far?", Statistics), and the
+solved; then (unless --no-extras) each kind at 640x480 and 1200x800; a 30x30 Tracks, a
+40x40 Kurosu, a 12x12 Black and White and a 5x5 Rotation at 640x480, 1200x800 and
+1920x1080 with every panel open and every panel closed (``window-*.png``, the states
+tests/test_window_fits.py checks); the player's aids (Check's list, "Correct so far?", Statistics), and the
 three pictures of each kind again in the dark theme (``*-dark.png``).
 Runs offscreen unless a display is chosen with QT_QPA_PLATFORM.
 """
@@ -41,7 +43,8 @@ def _save(widget, path: Path) -> None:
 
 
 def _extras(app, window, out: Path, suffix: str, kinds) -> list:
-    """The window at two sizes, large boards, and the aids on screen."""
+    """The window at two sizes, large boards at three sizes with every panel open or
+closed, and the aids on screen."""
     from .core import files, registry
     from .gui.dialogs import StatsDialog
 
@@ -53,7 +56,12 @@ def _extras(app, window, out: Path, suffix: str, kinds) -> list:
         _save(widget or window, path)
         saved.append(path)
 
-    window.solver_dock.hide()
+    def panels(open_: bool) -> None:
+        window.area.show_library(open_)
+        window.show_solver(open_)
+        window.area.show_side(open_)
+
+    panels(False)
     for w, h in ((640, 480), (1200, 800)):
         window.resize(w, h)
         for kind_name in registry.names():
@@ -63,17 +71,30 @@ def _extras(app, window, out: Path, suffix: str, kinds) -> list:
             if first is not None:
                 window.open_source(first.name)
                 shot(f"{kind_name}-{w}x{h}")
-    window.resize(1200, 800)
+    # the states the layout test drives (tests/test_window_fits.py): each large board at
+    # three sizes, every panel open and every panel closed, after Fit
     for kind_name, params, name in (
         ("tracks", {"width": 30, "height": 30}, "tracks-30x30"),
         ("kurosu", {"width": 40, "height": 40}, "kurosu-40x40"),
+        ("strips", {"width": 12, "height": 12}, "strips-12x12"),
+        ("rotation", {"width": 5, "height": 5}, "rotation-5x5"),
     ):
         if kinds and kind_name not in kinds:
             continue
         kind = registry.get(kind_name)
         state = kind.generate({**{p.name: p.default for p in kind.parameters()}, **params}, seed=1)
-        window.load_doc(files.PuzzleDoc(kind, state, meta={"title": f"Random {kind.title} {name[-5:]}"}))
-        shot(name)
+        window.load_doc(files.PuzzleDoc(kind, state, meta={"title": f"Random {kind.title} {name.split('-')[1]}"}))
+        for w, h in ((640, 480), (1200, 800), (1920, 1080)):
+            window.resize(w, h)
+            for open_ in (True, False):
+                panels(open_)
+                window.board_view.fit()
+                shot(f"window-{name}-{w}x{h}-{'panels' if open_ else 'bare'}")
+        window.resize(1200, 800)
+        panels(False)
+        shot(name)  # the README's picture of a large board
+    panels(False)
+    window.resize(1200, 800)
     if not kinds or "kurosu" in kinds:
         window.open_source("kurosu-dm-2018-06-01")
         window.restart()

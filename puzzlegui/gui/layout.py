@@ -92,6 +92,9 @@ class _Problems(QFrame):
         close.clicked.connect(self.closed)
         layout.addWidget(close, 0, Qt.AlignTop)
 
+    def toPlainText(self) -> str:  # noqa: N802 (the name of the text box it wraps)
+        return self.text.toPlainText()
+
     def wanted_height(self, width: int) -> int:
         doc = self.text.document()
         doc.setTextWidth(max(50, width - 40))

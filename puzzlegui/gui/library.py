@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem
 
 from ..core import collection as collection_mod
 from ..core import files, gcpause, registry, validate
@@ -73,6 +73,39 @@ def _read_collection(path, kind, text, progress):
     return coll
 
 
+class _WrappingLines(QStyledItemDelegate):
+    """Titles wrap onto as many lines as they need (up to ``MAX_LINES``) in the room the
+    drawer gives them: two titles that differ at their end ("Twiddle 3x3, farthest
+    position", "Twiddle 3x3 rows only") are never cut into look-alikes.  Qt's own
+    delegate wraps only within a row as high as one line or the picture."""
+
+    MAX_LINES = 3
+
+    def __init__(self, tree):
+        super().__init__(tree)
+        self._tree = tree
+
+    def sizeHint(self, option, index):  # noqa: N802 (Qt's name)
+        hint = super().sizeHint(option, index)
+        if index.column() != 0:
+            return hint
+        tree = self._tree
+        depth = 0
+        parent = index.parent()
+        while parent.isValid():
+            depth += 1
+            parent = parent.parent()
+        icon = tree.iconSize().width() + 8 if index.data(Qt.DecorationRole) is not None else 0
+        room = tree.columnWidth(0) - depth * tree.indentation() - icon - 12
+        if room <= 20:
+            return hint
+        metrics = option.fontMetrics
+        text = str(index.data(Qt.DisplayRole) or "")
+        height = metrics.boundingRect(QRect(0, 0, room, 10_000), Qt.TextWordWrap, text).height()
+        height = min(height, self.MAX_LINES * metrics.lineSpacing())
+        return QSize(hint.width(), max(hint.height(), height + 6))
+
+
 @dataclass
 class _CollectionReading:
     """A collection being read on the pool, and what the library does with it."""
@@ -107,6 +140,8 @@ class Library(QTreeWidget):
         self.setIndentation(10)  # the groups are one level deep: room for the titles
         self.setHeaderHidden(True)
         self.setWordWrap(True)  # titles on two lines beside their pictures, not cut to a word
+        self.setItemDelegate(_WrappingLines(self))
+        self.setUniformRowHeights(False)
         self.setColumnCount(2)  # the title, and the best time
         self.header().setStretchLastSection(False)
         self.header().setMinimumSectionSize(0)  # no best times yet: no column for them
@@ -231,6 +266,11 @@ class Library(QTreeWidget):
         current = self._games.current
         if source and (current is None or current.source != source):
             self.openRequested.emit(source)  # a built-in's name, a file path or a game on record
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.scheduleDelayedItemsLayout()  # the titles wrap again in the new width
 
     # ---------------------------------------------------------------- the pictures
     def _picture_ready(self, key: str) -> None:
