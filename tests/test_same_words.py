@@ -26,7 +26,7 @@ def window_sentence(qtbot, window, source, mode) -> str:
     window.panel.set_show("solution")
     with qtbot.waitSignal(window.solveFinished, timeout=60000):
         window.solve()
-    return window.panel.result_label.text()
+    return window.panel.result_label.full_text()
 
 
 def same(a: str, b: str) -> bool:
