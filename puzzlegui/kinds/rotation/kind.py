@@ -35,7 +35,7 @@ class RotationKind(PuzzleKind):
         "boards it finds a short solution that is not proven shortest."
     )
     controls = (
-        "Click a red button to turn its block: left click turns anticlockwise and right click (or "
+        "Click a round button to turn its block: left click turns anticlockwise and right click (or "
         "Shift+click) clockwise; where the buttons only turn clockwise, any click turns clockwise. "
         "Keys: the arrow keys move the cursor between buttons, Space or Enter turns clockwise, "
         "A or Backspace anticlockwise. Undo and redo take turns back."

@@ -1,0 +1,105 @@
+"""One way to draw meaning: the mistake colour (theme.ERROR) is drawn for mistakes only.
+
+Every kind's board is rendered at rest, with no mistake marked, in the light and the dark
+palette, and no pixel may be close to that palette's ERROR.  "Close" is a CIELAB distance
+(CIE76 delta E) below NEAR: the theme's colours drawn on a board at rest are all further
+apart from it than that (test_colours_at_rest_are_further_apart_than_near), so a colour
+within it reads as the mistake colour.  (The solver's orange, HIGHLIGHT, is 29.9 from the
+dark ERROR: it shows only while the solver or a hint points, drawn as a frame.)"""
+
+import math
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from puzzlegui.core import files
+from puzzlegui.gui import theme
+from puzzlegui.gui.kinds import board_class
+
+#: below this CIELAB distance a colour reads as the same colour
+NEAR = 30.0
+#: a built-in puzzle of every kind; Rotation twice: 3x3 blocks (buttons on tiles) and 2x2
+AT_REST = ("tracks-mums-2008", "kurosu-dm-2018-06-01", "strips-mums-2010-01", "twiddle-5x5-blocks-3", "mystery-box")
+
+
+def lab(colour: QColor) -> tuple:
+    """sRGB to CIELAB (D65)."""
+
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in (colour.redF(), colour.greenF(), colour.blueF()))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+
+
+def nearest(image: QImage, colour: str) -> tuple[float, str]:
+    """The smallest CIELAB distance from any pixel of ``image`` to ``colour``, and that
+    pixel's colour."""
+    target = lab(QColor(colour))
+    best = (math.inf, "")
+    for value in {image.pixel(x, y) for y in range(image.height()) for x in range(image.width())}:
+        pixel = QColor.fromRgb(value)
+        d = math.dist(lab(pixel), target)
+        if d < best[0]:
+            best = (d, pixel.name())
+    return best
+
+
+def board_at_rest(qapp, name: str, dark: bool) -> QImage:
+    """The board of built-in puzzle ``name`` as the window shows it at rest, in the
+    light or the dark palette, with no mistake, hint or solver mark."""
+    theme.use(dark)
+    doc = files.load_source(name)
+    board = board_class(doc.kind.name)(doc.kind)
+    board.resize(420, 420)
+    board.set_state(doc.state)
+    assert not board.violations and not board.highlight
+    image = QImage(board.size(), QImage.Format_ARGB32)
+    image.fill(QColor(theme.PAPER))
+    board.render_at_rest(image)
+    board.stop_animations()
+    return image
+
+
+@pytest.fixture(autouse=True)
+def _light_again():
+    yield
+    theme.use(False)
+
+
+def test_colours_at_rest_are_further_apart_than_near():
+    for palette in (theme.LIGHT, theme.DARK):
+        error = lab(QColor(palette["ERROR"]))
+        for role in ("PAPER", "GRID", "INK", "PLAYER", "MUTED", "SATISFIED", "TRACK", "GIVEN_FILL", "GIVEN_TILE", "PANEL"):
+            assert math.dist(lab(QColor(palette[role])), error) > NEAR, role
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("name", AT_REST)
+def test_no_mistake_colour_on_a_board_without_mistakes(qapp, name, dark):
+    image = board_at_rest(qapp, name, dark)
+    distance, pixel = nearest(image, theme.ERROR)
+    assert distance >= NEAR, f"{pixel} on {name} is {distance:.1f} from the mistake colour {theme.ERROR}"
+
+
+def test_a_mistake_is_still_drawn_in_the_mistake_colour(qapp):
+    """The measure sees the colour where it belongs: a Kurosu board with a rule broken."""
+    from puzzlegui.core.kind import Violation
+
+    theme.use(False)
+    doc = files.load_source("kurosu-dm-2018-06-01")
+    board = board_class("kurosu")(doc.kind)
+    board.resize(420, 420)
+    board.set_state(doc.state)
+    board.set_violations([Violation(((0, 0), (1, 0), (2, 0)), "three in a row")])
+    image = QImage(board.size(), QImage.Format_ARGB32)
+    image.fill(QColor(theme.PAPER))
+    board.render_at_rest(image)
+    assert nearest(image, theme.ERROR)[0] < 5
