@@ -103,3 +103,85 @@ def test_a_mistake_is_still_drawn_in_the_mistake_colour(qapp):
     image.fill(QColor(theme.PAPER))
     board.render_at_rest(image)
     assert nearest(image, theme.ERROR)[0] < 5
+
+
+# --- exports: the puzzle as given, drawn as on paper -------------------------------------------
+def _as_given():
+    """The MUMS Tracks puzzle as given: some of its counts are met by the given track
+    alone (the window draws them green)."""
+    doc = files.load_source("tracks-mums-2008")
+    state = doc.kind.initial(doc.state)
+    met = [count for cells, count, _clue, _name in state.puzzle.lines if count is not None and state.line_count(cells) == count]
+    assert met, "the test needs a count the given track meets"
+    return doc.kind, state
+
+
+def _svg_image(path) -> QImage:
+    from PySide6.QtGui import QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(path))
+    assert renderer.isValid()
+    image = QImage(renderer.defaultSize(), QImage.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return image
+
+
+def _pdf_page_image(kind, state) -> QImage:
+    """A page as write_pdf and Print lay it out (export.print_items), onto an image."""
+    from puzzlegui.gui import export
+
+    image = QImage(600, 850, QImage.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    assert export.print_items(image, [("As given", kind, state)], per_page=1) == 1
+    return image
+
+
+def _play_colours_near(image: QImage) -> list:
+    found = []
+    for palette in (theme.LIGHT, theme.DARK):
+        for role in ("SATISFIED", "ERROR", "HIGHLIGHT", "PLAYER"):
+            distance, pixel = nearest(image, palette[role])
+            if distance < NEAR:
+                found.append((role, pixel, round(distance, 1)))
+    return found
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_exports_as_given_have_no_play_colours(qapp, tmp_path, dark):
+    """PNG, SVG and the PDF page of a puzzle as given: a count its given track meets is
+    ink, like every other count, whatever the window's theme; and the board's paper is the
+    light one."""
+    from puzzlegui.gui import export
+
+    kind, state = _as_given()
+    theme.use(dark)
+    png = QImage(str(export.render_png(kind, state, tmp_path / "given.png", cell=28)))
+    svg = _svg_image(export.render_svg(kind, state, tmp_path / "given.svg", cell=28))
+    page = _pdf_page_image(kind, state)
+    for name, image in (("png", png), ("svg", svg), ("pdf page", page)):
+        assert not _play_colours_near(image), (name, _play_colours_near(image))
+        assert nearest(image, theme.LIGHT["PAPER"])[0] < 2, name  # drawn on the light paper
+    assert dark == theme.dark and theme.PAPER == (theme.DARK if dark else theme.LIGHT)["PAPER"]  # the window's theme is back
+
+
+def test_the_window_still_colours_a_met_count(qapp):
+    """The measure sees the colour where it belongs: the same puzzle in the window."""
+    kind, state = _as_given()
+    board = board_class("tracks")(kind)
+    board.resize(420, 420)
+    board.set_state(state)
+    image = QImage(board.size(), QImage.Format_ARGB32)
+    image.fill(QColor(theme.PAPER))
+    board.render_at_rest(image)
+    assert nearest(image, theme.SATISFIED)[0] < 5
+
+
+def test_the_command_line_exports_as_given_without_play_colours(qapp, tmp_path):
+    from puzzlegui import cli
+
+    assert cli.main(["export", "tracks-mums-2008", "--png", str(tmp_path / "cli.png")]) == 0
+    assert not _play_colours_near(QImage(str(tmp_path / "cli.png")))

@@ -2,8 +2,11 @@
 
 A board is drawn by the kind's own ``widget.Board`` (the code that draws it on screen),
 created hidden, sized for a chosen cell size and given the state to show (the puzzle as
-given, the current position or a solved one: the caller passes the state).  Nothing here
-shows a window, so it all runs headless (``QT_QPA_PLATFORM=offscreen``).
+given, the current position or a solved one: the caller passes the state).  It is drawn
+as on paper: in the light palette whatever the window's theme, and without the colours
+of play (``play_colours`` off: a count met is ink, not green; no mistake, no solver's
+focus), so a puzzle exported as given looks as it was given.  Nothing here shows a
+window, so it all runs headless (``QT_QPA_PLATFORM=offscreen``).
 
 * ``render_png(kind, state, path, cell=32)`` and ``render_svg(...)``: one board.
 * ``write_pdf(path, items, per_page=4, solutions=None)``: puzzles laid out 1, 2, 4 or 6 a
@@ -29,6 +32,7 @@ from PySide6.QtSvg import QSvgGenerator
 from ..core import files, registry, solver
 from ..core.kind import PuzzleError
 from ..core import validate
+from . import theme
 
 #: layouts of a page: puzzles per page -> (columns, rows) on a portrait page
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
@@ -75,6 +79,7 @@ class _Drawn:
 
         self.board = board_class(self.kind.name)(self.kind)
         self.board.set_interactive(False)
+        self.board.play_colours = False
         self.board.animation_ms = 0
         self.board.set_state(state)
         cols, rows = self.board.grid_size()
@@ -101,7 +106,8 @@ class _Drawn:
             )
             painter.scale(scale, scale)
         painter.setClipRect(QRectF(0, 0, self.width, self.height))
-        self.board.paint_board(painter)
+        with theme.on_paper():
+            self.board.paint_board(painter)
         painter.restore()
 
     def close(self) -> None:
