@@ -110,25 +110,30 @@ class SpinBoxGuard(QObject):
 
 
 class NewPuzzleDialog(QDialog):
-    """Kind, its generator parameters (a form built from kind.parameters()) and a seed."""
+    """Kind, its generator parameters (rows built from kind.parameters()) and a seed.
+
+    One form holds every row, so the fields line up; a new kind replaces the parameter
+    rows between Preset and Seed and the dialog takes the height of its new rows (no gap
+    left where the last kind's rows were).  Each parameter's help is its tooltip and a
+    grey line under its field; a choice written in a notation (a strip set) is said in
+    words there too."""
 
     def __init__(self, kind_name: str, params: dict | None = None, parent=None):
         super().__init__(parent)
         self.setWindowTitle("New random puzzle")
         self._editors: dict = {}
+        self._helps: dict = {}  # parameter name -> its grey help line
+        self._param_rows = 0
         layout = QVBoxLayout(self)
-        top = QFormLayout()
+        layout.setSizeConstraint(QVBoxLayout.SetFixedSize)  # the dialog is as tall as its rows, always
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.kind_box = QComboBox()
         for k in registry.all_kinds():
             self.kind_box.addItem(k.title, k.name)
-        top.addRow(plain_label("Puzzle"), self.kind_box)
-        self.preset_box = QComboBox()
-        top.addRow(plain_label("Preset"), self.preset_box)
-        layout.addLayout(top)
-        self.form_holder = QWidget()
-        self.form = QFormLayout(self.form_holder)
-        self.form.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.form_holder)
+        self.form.addRow(plain_label("Puzzle"), self.kind_box)
+        self.preset_box = None  # made with the kind's rows (_build)
+        layout.addLayout(self.form)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
@@ -139,9 +144,7 @@ class NewPuzzleDialog(QDialog):
         reroll.clicked.connect(lambda: self.seed.setValue(random.randrange(1, 1_000_000)))
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(reroll)
-        seed_form = QFormLayout()
-        seed_form.addRow(plain_label("Seed"), seed_row)
-        layout.addLayout(seed_form)
+        self.form.addRow(plain_label("Seed"), seed_row)
         self.error = ErrorLabel(self)
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -152,7 +155,6 @@ class NewPuzzleDialog(QDialog):
         self.buttons = buttons
         self._guard = None
         self.kind_box.currentIndexChanged.connect(lambda _i: self._build(None))
-        self.preset_box.activated.connect(self._apply_preset)
         index = self.kind_box.findData(kind_name)
         self.kind_box.setCurrentIndex(max(index, 0))
         self._build(params)
@@ -176,23 +178,31 @@ class NewPuzzleDialog(QDialog):
     def kind(self):
         return registry.get(self.kind_box.currentData())
 
+    FIRST_PARAM_ROW = 1  # after Puzzle: Preset, then the parameters
+
     def _build(self, params) -> None:
         if self._guard is not None:  # it watches the boxes about to go
             self._guard.deleteLater()
             self._guard = None
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self._editors = {}
+        for _ in range(self._param_rows):
+            self.form.removeRow(self.FIRST_PARAM_ROW)  # deletes the row's widgets too
+        self._editors, self._helps, self._param_rows = {}, {}, 0
         kind = self.kind
-        self.preset_box.clear()
+        # a new preset box too: a combo box keeps the width of the items it first showed
+        self.preset_box = QComboBox()
         self.preset_box.addItem("Custom", None)
         for preset in kind.presets():
             self.preset_box.addItem(preset.label, preset.params)
+        self.preset_box.activated.connect(self._apply_preset)
+        self.form.insertRow(self.FIRST_PARAM_ROW, plain_label("Preset"), self.preset_box)
+        self._param_rows = 1
         for p in kind.parameters():
             value = (params or {}).get(p.name, p.default)
             if p.type == "int":
                 w = QSpinBox()
                 w.setRange(p.minimum if p.minimum is not None else 0, p.maximum if p.maximum is not None else 10_000)
+                if p.special:
+                    w.setSpecialValueText(p.special)  # shown at the minimum, which means it
                 w.setValue(int(value))
             elif p.type == "bool":
                 w = QCheckBox()
@@ -201,13 +211,53 @@ class NewPuzzleDialog(QDialog):
                 w = QComboBox()
                 for choice in p.choices:
                     w.addItem(str(choice), choice)
+                    words = kind.choice_help(p.name, choice)
+                    if words:
+                        w.setItemData(w.count() - 1, words, Qt.ToolTipRole)
                 w.setCurrentIndex(max(w.findData(value), 0))
-            if p.help:
-                w.setToolTip(p.help)
+                w.currentIndexChanged.connect(lambda _i, name=p.name: self._show_help(name))
             w.setAccessibleName(p.label)
             self._editors[p.name] = (p, w)
-            self.form.addRow(plain_label(p.label), w)
+            field = w
+            if p.help or p.type == "choice":
+                field = QWidget()
+                column = QVBoxLayout(field)
+                column.setContentsMargins(0, 0, 0, 0)
+                column.setSpacing(1)
+                column.addWidget(w)
+                help_line = plain_label()
+                help_line.setObjectName("paramHelp")
+                help_line.setWordWrap(True)
+                help_line.setForegroundRole(QPalette.PlaceholderText)  # grey in either theme
+                font = help_line.font()
+                font.setPointSizeF(font.pointSizeF() * 0.9)
+                help_line.setFont(font)
+                column.addWidget(help_line)
+                self._helps[p.name] = help_line
+            self.form.insertRow(self.FIRST_PARAM_ROW + self._param_rows, plain_label(p.label), field)
+            self._param_rows += 1
+            self._show_help(p.name)
         self._guard_spin_boxes()
+
+    def _show_help(self, name: str) -> None:
+        """The parameter's help under its field and as its tooltip; for a choice, what
+        the chosen value means as well."""
+        p, w = self._editors[name]
+        text = p.help
+        if p.type == "choice":
+            words = self.kind.choice_help(p.name, w.currentData())
+            text = f"{words}\n{p.help}".strip() if words else p.help
+        w.setToolTip(text)
+        help_line = self._helps.get(name)
+        if help_line is not None:
+            help_line.setText(text)
+            help_line.setToolTip(text)
+            help_line.setVisible(bool(text))
+
+    def help_text(self, name: str) -> str:
+        """The grey line under parameter ``name`` (for tests and screen readers)."""
+        help_line = self._helps.get(name)
+        return help_line.text() if help_line is not None and not help_line.isHidden() else ""
 
     def _apply_preset(self, index: int) -> None:
         params = self.preset_box.itemData(index)
