@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 import random
+from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -505,3 +506,169 @@ class StatsDialog(QDialog):
         self.table.setRowCount(0)
         self.empty.show()
         self.reset_button.setEnabled(False)
+
+
+# --- Print and Print to PDF -------------------------------------------------------------------
+class PageDialog(QDialog):
+    """The command line's choices for pages (``export --per-page``, ``--solutions``),
+    for the window's Print and Print to PDF: puzzles per page, solution pages at the end
+    and, for a PDF, the page size.  They are remembered in the settings on OK; the pages
+    themselves are laid out by gui/export.py, for the window and the command line alike."""
+
+    written = Signal(str)  # the pages went out (the PDF's path; a printer's output file or "")
+
+    def __init__(self, settings, count: int, pdf: bool, parent=None):
+        from . import export
+
+        super().__init__(parent)
+        self.settings = settings
+        self.count = max(1, int(count))
+        self.setWindowTitle("Print to PDF" if pdf else "Print")
+        layout = QVBoxLayout(self)
+        layout.setSizeConstraint(QVBoxLayout.SetFixedSize)
+        form = QFormLayout()
+        self.per_page = QComboBox()
+        for n in export.LAYOUTS:
+            self.per_page.addItem(f"{n}", n)
+        self.per_page.setAccessibleName("Puzzles per page")
+        self.per_page.setToolTip("How many puzzles share a page, each with its title")
+        chosen = settings.print_per_page or (1 if self.count == 1 else 4)
+        self.per_page.setCurrentIndex(max(0, self.per_page.findData(chosen)))
+        form.addRow(plain_label("Puzzles per page"), self.per_page)
+        self.solutions = QCheckBox("Add solution pages at the end")
+        self.solutions.setToolTip(
+            f"The solver looks for each solution for up to {export.SOLVE_SECONDS:g} seconds; "
+            "a puzzle it does not solve in that time says so on its page."
+        )
+        self.solutions.setChecked(settings.print_solutions)
+        form.addRow(plain_label("Solutions"), self.solutions)
+        self.page_size = None
+        if pdf:  # a printer has its own paper, chosen in its own dialog
+            self.page_size = QComboBox()
+            for size in export.PAGE_SIZES:
+                self.page_size.addItem(size, size)
+            self.page_size.setAccessibleName("Page size")
+            self.page_size.setCurrentIndex(max(0, self.page_size.findData(settings.print_page_size)))
+            form.addRow(plain_label("Page size"), self.page_size)
+        layout.addLayout(form)
+        self.summary = plain_label()
+        self.summary.setForegroundRole(QPalette.PlaceholderText)
+        layout.addWidget(self.summary)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText("Choose the file…" if pdf else "Print…")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.buttons = buttons
+        self.per_page.currentIndexChanged.connect(lambda _i: self._summarise())
+        self.solutions.toggled.connect(lambda _on: self._summarise())
+        self._summarise()
+
+    def _summarise(self) -> None:
+        from . import export
+
+        n, per_page = self.count, self.per_page.currentData()
+        puzzles = export.page_count(n, per_page)
+        text = f"{n:,} puzzle{'s' if n != 1 else ''} on {puzzles:,} page{'s' if puzzles != 1 else ''}"
+        if self.solutions.isChecked():
+            extra = export.page_count(n, per_page, n) - puzzles
+            text += f", then {extra:,} page{'s' if extra != 1 else ''} of solutions"
+        self.summary.setText(text + ".")
+
+    def choices(self) -> dict:
+        """Keyword arguments for export.write_pdf / print_items (page_size for a PDF)."""
+        out = {"per_page": self.per_page.currentData(), "solutions": self.solutions.isChecked()}
+        if self.page_size is not None:
+            out["page_size"] = self.page_size.currentData()
+        return out
+
+    def accept(self) -> None:
+        choices = self.choices()
+        self.settings.print_per_page = choices["per_page"]
+        self.settings.print_solutions = choices["solutions"]
+        if "page_size" in choices:
+            self.settings.print_page_size = choices["page_size"]
+        super().accept()
+
+
+def export_pdf(window, items, settings) -> PageDialog:
+    """Print to PDF from the window: the page choices (PageDialog, opened window-modal
+    and returned), then the file name, then the PDF, solutions found first off the GUI
+    thread.  A problem is the window's error sentence; the game is never touched."""
+    dialog = PageDialog(settings, len(items), pdf=True, parent=window)
+
+    def chosen():
+        from PySide6.QtWidgets import QFileDialog
+
+        choices = dialog.choices()
+        path, _ = QFileDialog.getSaveFileName(window, "Print to PDF", str(Path.home() / "puzzles.pdf"), "PDF (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+
+        def write(solutions):
+            from . import export
+
+            try:
+                pages = export.write_pdf(path, items, choices["per_page"], solutions, page_size=choices["page_size"])
+            except (OSError, PuzzleError) as exc:
+                window.show_error(f"Could not write {path}: {exc}")
+                return
+            n = len(items)
+            window.statusBar().showMessage(
+                f"Wrote {n:,} puzzle{'s' if n != 1 else ''} on {pages} page{'s' if pages != 1 else ''} to {path}.", 8000
+            )
+            dialog.written.emit(path)
+
+        _with_solutions(window, items, choices["solutions"], write)
+
+    dialog.accepted.connect(chosen)
+    dialog.open()
+    return dialog
+
+
+def print_puzzles(window, items, settings) -> PageDialog:
+    """Print from the window: the page choices (PageDialog, window-modal, returned), then
+    the printer's own dialog, then the pages, solutions found first off the GUI thread."""
+    dialog = PageDialog(settings, len(items), pdf=False, parent=window)
+
+    def chosen():
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        choices = dialog.choices()
+        printer = QPrinter(QPrinter.HighResolution)
+        if QPrintDialog(printer, window).exec() != QDialog.Accepted:
+            return
+
+        def write(solutions):
+            from . import export
+
+            try:
+                export.print_items(printer, items, choices["per_page"], solutions)
+            except PuzzleError as exc:
+                window.show_error(f"Could not print: {exc}")
+                return
+            dialog.written.emit(printer.outputFileName())
+
+        _with_solutions(window, items, choices["solutions"], write)
+
+    dialog.accepted.connect(chosen)
+    dialog.open()
+    return dialog
+
+
+def _with_solutions(window, items, wanted: bool, then) -> None:
+    """``then(solutions)``: None without solution pages, else export.solutions_for(items),
+    found on the pool (up to export.SOLVE_SECONDS a puzzle) while the window stays live."""
+    if not wanted:
+        then(None)
+        return
+    from . import export
+    from .worker import Background
+
+    n = len(items)
+    window.statusBar().showMessage(f"Solving {n:,} puzzle{'s' if n != 1 else ''} for the solution pages…")
+    call = Background(export.solutions_for, list(items))
+    call.done.connect(then)
+    call.failed.connect(lambda message: window.show_error(f"The solutions could not be found: {message}"))
