@@ -810,7 +810,7 @@ def cmd_export(args) -> int:
     from .gui import export
 
     export.ensure_app()
-    items, solutions = [], []
+    items = []
     for doc in docs:
         state = _played(doc).state if args.current else doc.state
         if args.solved:
@@ -819,8 +819,9 @@ def cmd_export(args) -> int:
                 return _print_error(f'No solution of "{doc.title}" was found to draw.', EXIT_NO_SOLUTION)
             state = solved
         items.append((doc.title, doc.kind, state))
-        if args.solutions and args.pdf:
-            solutions.append((doc.title, doc.kind, export.solved_state(doc.kind, doc.state, time_limit)))
+    solutions = []
+    if args.solutions and args.pdf:
+        solutions = export.solutions_for([(doc.title, doc.kind, doc.state) for doc in docs], time_limit)
     title, kind, state = items[0]
     force, writing = bool(args.force), None
     try:

@@ -278,6 +278,60 @@ def test_new_puzzle_dialog_refuses_a_half_typed_seed(qtbot, demo_kind):
     assert dialog.seed.value() == 42
 
 
+def _new_puzzle_dialog(qtbot, kind_name):
+    dialog = NewPuzzleDialog(kind_name)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+@pytest.mark.parametrize("first, then", [("rotation", "strips"), ("rotation", "tracks"), ("strips", "kurosu"), ("kurosu", "rotation")])
+def test_new_puzzle_dialog_fits_the_new_kind_without_gaps(qtbot, first, then):
+    """Rotation has eight parameters, Black and White three: after the switch the dialog
+    is the size it has when opened on the new kind, so no empty rows are left."""
+    direct = _new_puzzle_dialog(qtbot, then)
+    switched = _new_puzzle_dialog(qtbot, first)
+    switched.kind_box.setCurrentIndex(switched.kind_box.findData(then))
+    qtbot.waitUntil(lambda: abs(switched.height() - direct.height()) <= 3 and abs(switched.width() - direct.width()) <= 3, timeout=3000)
+    assert abs(switched.sizeHint().height() - direct.sizeHint().height()) <= 3
+    # the seed row follows the last parameter row, as in the dialog opened on the kind
+    assert abs(switched.seed.mapTo(switched, switched.seed.rect().topLeft()).y()
+               - direct.seed.mapTo(direct, direct.seed.rect().topLeft()).y()) <= 3
+
+
+@pytest.mark.parametrize("name", ["tracks", "kurosu", "rotation", "strips"])
+def test_new_puzzle_dialog_explains_each_parameter(qtbot, name):
+    """Every parameter's help is its tooltip and a grey line shown under its field."""
+    dialog = _new_puzzle_dialog(qtbot, name)
+    explained = 0
+    for p in registry.get(name).parameters():
+        if not p.help:
+            continue
+        _param, editor = dialog._editors[p.name]
+        assert p.help in editor.toolTip()
+        line = dialog._helps[p.name]
+        assert line.isVisible() and p.help in line.text() and p.help in dialog.help_text(p.name)
+        assert line.geometry().top() >= editor.geometry().bottom()  # under its field
+        explained += 1
+    assert explained >= 3
+
+
+def test_new_puzzle_dialog_says_what_zero_moves_and_a_strip_set_mean(qtbot):
+    rotation = _new_puzzle_dialog(qtbot, "rotation")
+    scramble = rotation._editors["scramble"][1]
+    assert scramble.value() == 0 and scramble.text() == "Fully scrambled"
+    scramble.setValue(12)
+    assert scramble.text() == "12"
+    strips = _new_puzzle_dialog(qtbot, "strips")
+    box = strips._editors["strips"][1]
+    box.setCurrentIndex(box.findData("exactly: len3*2"))
+    words = strips.help_text("strips")
+    assert "Every 1x3 colour pattern twice" in words and "all of them cut the grid" in words
+    assert "Every 1x3 colour pattern twice" in box.toolTip()
+    assert "some of them" in box.itemData(box.findData("at most: len4*2"), Qt.ToolTipRole)
+
+
 def test_error_screenshot(qtbot, tmp_path):
     """The error under the Kurosu game ID field, grabbed for a look (and not empty)."""
     kind, state, dialog = open_dialog(qtbot, "kurosu")

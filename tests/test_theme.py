@@ -92,3 +92,58 @@ def test_meanings_stay_apart_for_colour_blind_eyes(palette):
             gap = sum((x - y) ** 2 for x, y in zip(seen[a], seen[b], strict=True)) ** 0.5
             assert gap > 0.12, f"{a} and {b} look alike to a deuteranope"
         assert _distance(palette[a], palette["PAPER"]) > 120, f"{a} does not stand out from the paper"
+
+
+def _luminance(colour: QColor) -> float:
+    """WCAG 2 relative luminance."""
+
+    def linear(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF()) + 0.0722 * linear(colour.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("dark", [True, False], ids=["dark", "light"])
+def test_every_strip_swatch_has_an_edge_that_shows(qtbot, dark):
+    """The all-black swatch of the Black and White tray on the dark paper (and the
+    all-white one on the light): each side of every swatch has an outline at 3:1 or more
+    against the tray's paper (WCAG's figure for the parts of a picture one must see)."""
+    from qt_helpers import shown
+
+    from puzzlegui.core import files
+    from puzzlegui.kinds.strips.widget import Tray
+
+    theme.use(dark)
+    state = files.load_source("strips-mums-2010-01").state
+    assert "bbb" in dict(state.strips.counts) and "www" in dict(state.strips.counts)
+    tray = shown(qtbot, Tray(), 240, 300, state)
+    image = tray.grab().toImage()
+    ratio = image.devicePixelRatio()
+    paper = QColor(theme.PAPER)
+    boxes, _height = tray._layout(tray.width())
+    s = Tray.CELL
+    checked = 0
+    for pattern, rect, _header in boxes:
+        if pattern is None:
+            continue
+        top = rect.top() + (rect.height() - s) / 2
+        left, right, bottom = rect.left(), rect.left() + len(pattern) * s, top + s
+        mid_x, mid_y = (left + right) / 2, top + s / 2
+        # each side: the best contrast a few pixels across its edge, inside to outside
+        sides = {
+            "top": [(mid_x, top + d) for d in (-2, -1, 0)],
+            "bottom": [(mid_x, bottom + d) for d in (-1, 0, 1)],
+            "left": [(left + d, mid_y) for d in (-2, -1, 0)],
+            "right": [(right + d, mid_y) for d in (-1, 0, 1)],
+        }
+        for side, points in sides.items():
+            best = max(contrast(QColor(image.pixel(int(x * ratio), int(y * ratio))), paper) for x, y in points)
+            assert best >= 3.0, f"the {side} edge of the {pattern} swatch: {best:.2f}:1 on {paper.name()}"
+        checked += 1
+    assert checked == len(state.strips.counts)

@@ -49,7 +49,9 @@ class Param:
     """One generator parameter, enough for the GUI to build a form and the CLI a flag.
 
     ``type`` is "int", "bool" or "choice"; ``choices`` holds the allowed values of a
-    choice parameter.
+    choice parameter.  ``help`` is a sentence saying what it does (a tooltip and a grey
+    line in the New puzzle dialog); ``special`` names an int's minimum where that value
+    means something other than its number ("Fully scrambled" for 0 moves).
     """
 
     name: str
@@ -60,6 +62,7 @@ class Param:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     help: str = ""
+    special: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,12 @@ class PuzzleKind(ABC):
 
     def presets(self) -> Sequence[Preset]:
         return ()
+
+    def choice_help(self, name: str, value) -> str:
+        """A sentence saying what ``value`` of the choice parameter ``name`` means, for
+        choices written in a notation (Black and White's strip sets); "" if it says
+        itself."""
+        return ""
 
     def params_of(self, state) -> dict:
         """The generator parameters that would make a puzzle like this one."""

@@ -62,6 +62,10 @@ class BoardWidget(QWidget):
 
     #: margins around the grid in cells (left, top, right, bottom); kinds with clues set it
     margins = (0.3, 0.3, 0.3, 0.3)
+    #: False draws the puzzle as on paper (exports, print): no colour says how play is
+    #: going (a count met or over, a mistake, the solver's focus); the position's own
+    #: marks (the player's track, placed strips) are still drawn
+    play_colours = True
 
     def __init__(self, kind, parent=None):
         super().__init__(parent)

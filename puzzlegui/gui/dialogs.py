@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 import random
+from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -110,25 +111,30 @@ class SpinBoxGuard(QObject):
 
 
 class NewPuzzleDialog(QDialog):
-    """Kind, its generator parameters (a form built from kind.parameters()) and a seed."""
+    """Kind, its generator parameters (rows built from kind.parameters()) and a seed.
+
+    One form holds every row, so the fields line up; a new kind replaces the parameter
+    rows between Preset and Seed and the dialog takes the height of its new rows (no gap
+    left where the last kind's rows were).  Each parameter's help is its tooltip and a
+    grey line under its field; a choice written in a notation (a strip set) is said in
+    words there too."""
 
     def __init__(self, kind_name: str, params: dict | None = None, parent=None):
         super().__init__(parent)
         self.setWindowTitle("New random puzzle")
         self._editors: dict = {}
+        self._helps: dict = {}  # parameter name -> its grey help line
+        self._param_rows = 0
         layout = QVBoxLayout(self)
-        top = QFormLayout()
+        layout.setSizeConstraint(QVBoxLayout.SetFixedSize)  # the dialog is as tall as its rows, always
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.kind_box = QComboBox()
         for k in registry.all_kinds():
             self.kind_box.addItem(k.title, k.name)
-        top.addRow(plain_label("Puzzle"), self.kind_box)
-        self.preset_box = QComboBox()
-        top.addRow(plain_label("Preset"), self.preset_box)
-        layout.addLayout(top)
-        self.form_holder = QWidget()
-        self.form = QFormLayout(self.form_holder)
-        self.form.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.form_holder)
+        self.form.addRow(plain_label("Puzzle"), self.kind_box)
+        self.preset_box = None  # made with the kind's rows (_build)
+        layout.addLayout(self.form)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
@@ -139,9 +145,7 @@ class NewPuzzleDialog(QDialog):
         reroll.clicked.connect(lambda: self.seed.setValue(random.randrange(1, 1_000_000)))
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(reroll)
-        seed_form = QFormLayout()
-        seed_form.addRow(plain_label("Seed"), seed_row)
-        layout.addLayout(seed_form)
+        self.form.addRow(plain_label("Seed"), seed_row)
         self.error = ErrorLabel(self)
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -152,7 +156,6 @@ class NewPuzzleDialog(QDialog):
         self.buttons = buttons
         self._guard = None
         self.kind_box.currentIndexChanged.connect(lambda _i: self._build(None))
-        self.preset_box.activated.connect(self._apply_preset)
         index = self.kind_box.findData(kind_name)
         self.kind_box.setCurrentIndex(max(index, 0))
         self._build(params)
@@ -176,23 +179,31 @@ class NewPuzzleDialog(QDialog):
     def kind(self):
         return registry.get(self.kind_box.currentData())
 
+    FIRST_PARAM_ROW = 1  # after Puzzle: Preset, then the parameters
+
     def _build(self, params) -> None:
         if self._guard is not None:  # it watches the boxes about to go
             self._guard.deleteLater()
             self._guard = None
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self._editors = {}
+        for _ in range(self._param_rows):
+            self.form.removeRow(self.FIRST_PARAM_ROW)  # deletes the row's widgets too
+        self._editors, self._helps, self._param_rows = {}, {}, 0
         kind = self.kind
-        self.preset_box.clear()
+        # a new preset box too: a combo box keeps the width of the items it first showed
+        self.preset_box = QComboBox()
         self.preset_box.addItem("Custom", None)
         for preset in kind.presets():
             self.preset_box.addItem(preset.label, preset.params)
+        self.preset_box.activated.connect(self._apply_preset)
+        self.form.insertRow(self.FIRST_PARAM_ROW, plain_label("Preset"), self.preset_box)
+        self._param_rows = 1
         for p in kind.parameters():
             value = (params or {}).get(p.name, p.default)
             if p.type == "int":
                 w = QSpinBox()
                 w.setRange(p.minimum if p.minimum is not None else 0, p.maximum if p.maximum is not None else 10_000)
+                if p.special:
+                    w.setSpecialValueText(p.special)  # shown at the minimum, which means it
                 w.setValue(int(value))
             elif p.type == "bool":
                 w = QCheckBox()
@@ -201,13 +212,53 @@ class NewPuzzleDialog(QDialog):
                 w = QComboBox()
                 for choice in p.choices:
                     w.addItem(str(choice), choice)
+                    words = kind.choice_help(p.name, choice)
+                    if words:
+                        w.setItemData(w.count() - 1, words, Qt.ToolTipRole)
                 w.setCurrentIndex(max(w.findData(value), 0))
-            if p.help:
-                w.setToolTip(p.help)
+                w.currentIndexChanged.connect(lambda _i, name=p.name: self._show_help(name))
             w.setAccessibleName(p.label)
             self._editors[p.name] = (p, w)
-            self.form.addRow(plain_label(p.label), w)
+            field = w
+            if p.help or p.type == "choice":
+                field = QWidget()
+                column = QVBoxLayout(field)
+                column.setContentsMargins(0, 0, 0, 0)
+                column.setSpacing(1)
+                column.addWidget(w)
+                help_line = plain_label()
+                help_line.setObjectName("paramHelp")
+                help_line.setWordWrap(True)
+                help_line.setForegroundRole(QPalette.PlaceholderText)  # grey in either theme
+                font = help_line.font()
+                font.setPointSizeF(font.pointSizeF() * 0.9)
+                help_line.setFont(font)
+                column.addWidget(help_line)
+                self._helps[p.name] = help_line
+            self.form.insertRow(self.FIRST_PARAM_ROW + self._param_rows, plain_label(p.label), field)
+            self._param_rows += 1
+            self._show_help(p.name)
         self._guard_spin_boxes()
+
+    def _show_help(self, name: str) -> None:
+        """The parameter's help under its field and as its tooltip; for a choice, what
+        the chosen value means as well."""
+        p, w = self._editors[name]
+        text = p.help
+        if p.type == "choice":
+            words = self.kind.choice_help(p.name, w.currentData())
+            text = f"{words}\n{p.help}".strip() if words else p.help
+        w.setToolTip(text)
+        help_line = self._helps.get(name)
+        if help_line is not None:
+            help_line.setText(text)
+            help_line.setToolTip(text)
+            help_line.setVisible(bool(text))
+
+    def help_text(self, name: str) -> str:
+        """The grey line under parameter ``name`` (for tests and screen readers)."""
+        help_line = self._helps.get(name)
+        return help_line.text() if help_line is not None and not help_line.isHidden() else ""
 
     def _apply_preset(self, index: int) -> None:
         params = self.preset_box.itemData(index)
@@ -455,3 +506,169 @@ class StatsDialog(QDialog):
         self.table.setRowCount(0)
         self.empty.show()
         self.reset_button.setEnabled(False)
+
+
+# --- Print and Print to PDF -------------------------------------------------------------------
+class PageDialog(QDialog):
+    """The command line's choices for pages (``export --per-page``, ``--solutions``),
+    for the window's Print and Print to PDF: puzzles per page, solution pages at the end
+    and, for a PDF, the page size.  They are remembered in the settings on OK; the pages
+    themselves are laid out by gui/export.py, for the window and the command line alike."""
+
+    written = Signal(str)  # the pages went out (the PDF's path; a printer's output file or "")
+
+    def __init__(self, settings, count: int, pdf: bool, parent=None):
+        from . import export
+
+        super().__init__(parent)
+        self.settings = settings
+        self.count = max(1, int(count))
+        self.setWindowTitle("Print to PDF" if pdf else "Print")
+        layout = QVBoxLayout(self)
+        layout.setSizeConstraint(QVBoxLayout.SetFixedSize)
+        form = QFormLayout()
+        self.per_page = QComboBox()
+        for n in export.LAYOUTS:
+            self.per_page.addItem(f"{n}", n)
+        self.per_page.setAccessibleName("Puzzles per page")
+        self.per_page.setToolTip("How many puzzles share a page, each with its title")
+        chosen = settings.print_per_page or (1 if self.count == 1 else 4)
+        self.per_page.setCurrentIndex(max(0, self.per_page.findData(chosen)))
+        form.addRow(plain_label("Puzzles per page"), self.per_page)
+        self.solutions = QCheckBox("Add solution pages at the end")
+        self.solutions.setToolTip(
+            f"The solver looks for each solution for up to {export.SOLVE_SECONDS:g} seconds; "
+            "a puzzle it does not solve in that time says so on its page."
+        )
+        self.solutions.setChecked(settings.print_solutions)
+        form.addRow(plain_label("Solutions"), self.solutions)
+        self.page_size = None
+        if pdf:  # a printer has its own paper, chosen in its own dialog
+            self.page_size = QComboBox()
+            for size in export.PAGE_SIZES:
+                self.page_size.addItem(size, size)
+            self.page_size.setAccessibleName("Page size")
+            self.page_size.setCurrentIndex(max(0, self.page_size.findData(settings.print_page_size)))
+            form.addRow(plain_label("Page size"), self.page_size)
+        layout.addLayout(form)
+        self.summary = plain_label()
+        self.summary.setForegroundRole(QPalette.PlaceholderText)
+        layout.addWidget(self.summary)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText("Choose the file…" if pdf else "Print…")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.buttons = buttons
+        self.per_page.currentIndexChanged.connect(lambda _i: self._summarise())
+        self.solutions.toggled.connect(lambda _on: self._summarise())
+        self._summarise()
+
+    def _summarise(self) -> None:
+        from . import export
+
+        n, per_page = self.count, self.per_page.currentData()
+        puzzles = export.page_count(n, per_page)
+        text = f"{n:,} puzzle{'s' if n != 1 else ''} on {puzzles:,} page{'s' if puzzles != 1 else ''}"
+        if self.solutions.isChecked():
+            extra = export.page_count(n, per_page, n) - puzzles
+            text += f", then {extra:,} page{'s' if extra != 1 else ''} of solutions"
+        self.summary.setText(text + ".")
+
+    def choices(self) -> dict:
+        """Keyword arguments for export.write_pdf / print_items (page_size for a PDF)."""
+        out = {"per_page": self.per_page.currentData(), "solutions": self.solutions.isChecked()}
+        if self.page_size is not None:
+            out["page_size"] = self.page_size.currentData()
+        return out
+
+    def accept(self) -> None:
+        choices = self.choices()
+        self.settings.print_per_page = choices["per_page"]
+        self.settings.print_solutions = choices["solutions"]
+        if "page_size" in choices:
+            self.settings.print_page_size = choices["page_size"]
+        super().accept()
+
+
+def export_pdf(window, items, settings) -> PageDialog:
+    """Print to PDF from the window: the page choices (PageDialog, opened window-modal
+    and returned), then the file name, then the PDF, solutions found first off the GUI
+    thread.  A problem is the window's error sentence; the game is never touched."""
+    dialog = PageDialog(settings, len(items), pdf=True, parent=window)
+
+    def chosen():
+        from PySide6.QtWidgets import QFileDialog
+
+        choices = dialog.choices()
+        path, _ = QFileDialog.getSaveFileName(window, "Print to PDF", str(Path.home() / "puzzles.pdf"), "PDF (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+
+        def write(solutions):
+            from . import export
+
+            try:
+                pages = export.write_pdf(path, items, choices["per_page"], solutions, page_size=choices["page_size"])
+            except (OSError, PuzzleError) as exc:
+                window.show_error(f"Could not write {path}: {exc}")
+                return
+            n = len(items)
+            window.statusBar().showMessage(
+                f"Wrote {n:,} puzzle{'s' if n != 1 else ''} on {pages} page{'s' if pages != 1 else ''} to {path}.", 8000
+            )
+            dialog.written.emit(path)
+
+        _with_solutions(window, items, choices["solutions"], write)
+
+    dialog.accepted.connect(chosen)
+    dialog.open()
+    return dialog
+
+
+def print_puzzles(window, items, settings) -> PageDialog:
+    """Print from the window: the page choices (PageDialog, window-modal, returned), then
+    the printer's own dialog, then the pages, solutions found first off the GUI thread."""
+    dialog = PageDialog(settings, len(items), pdf=False, parent=window)
+
+    def chosen():
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        choices = dialog.choices()
+        printer = QPrinter(QPrinter.HighResolution)
+        if QPrintDialog(printer, window).exec() != QDialog.Accepted:
+            return
+
+        def write(solutions):
+            from . import export
+
+            try:
+                export.print_items(printer, items, choices["per_page"], solutions)
+            except PuzzleError as exc:
+                window.show_error(f"Could not print: {exc}")
+                return
+            dialog.written.emit(printer.outputFileName())
+
+        _with_solutions(window, items, choices["solutions"], write)
+
+    dialog.accepted.connect(chosen)
+    dialog.open()
+    return dialog
+
+
+def _with_solutions(window, items, wanted: bool, then) -> None:
+    """``then(solutions)``: None without solution pages, else export.solutions_for(items),
+    found on the pool (up to export.SOLVE_SECONDS a puzzle) while the window stays live."""
+    if not wanted:
+        then(None)
+        return
+    from . import export
+    from .worker import Background
+
+    n = len(items)
+    window.statusBar().showMessage(f"Solving {n:,} puzzle{'s' if n != 1 else ''} for the solution pages…")
+    call = Background(export.solutions_for, list(items))
+    call.done.connect(then)
+    call.failed.connect(lambda message: window.show_error(f"The solutions could not be found: {message}"))

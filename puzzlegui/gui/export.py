@@ -2,13 +2,18 @@
 
 A board is drawn by the kind's own ``widget.Board`` (the code that draws it on screen),
 created hidden, sized for a chosen cell size and given the state to show (the puzzle as
-given, the current position or a solved one: the caller passes the state).  Nothing here
-shows a window, so it all runs headless (``QT_QPA_PLATFORM=offscreen``).
+given, the current position or a solved one: the caller passes the state).  It is drawn
+as on paper: in the light palette whatever the window's theme, and without the colours
+of play (``play_colours`` off: a count met is ink, not green; no mistake, no solver's
+focus), so a puzzle exported as given looks as it was given.  Nothing here shows a
+window, so it all runs headless (``QT_QPA_PLATFORM=offscreen``).
 
 * ``render_png(kind, state, path, cell=32)`` and ``render_svg(...)``: one board.
 * ``write_pdf(path, items, per_page=4, solutions=None)``: puzzles laid out 1, 2, 4 or 6 a
-  page with their titles, and optional solution pages at the end, as Tatham's
-  collection prints; ``print_items(printer, ...)`` does the same on a QPrinter.
+  page with their titles, and optional solution pages at the end (``solutions_for``), as
+  Tatham's collection prints; ``print_items(printer, ...)`` does the same on a QPrinter.
+  The command line's ``export --pdf`` and the window's Print and Print to PDF (with
+  gui/dialogs.py's PageDialog for the choices) both come here.
 * ``copy_puzzle(kind, state, title)``: the game ID (or the text layout) and the board
   image on the clipboard; ``parse_pasted(text)`` reads either back.
 
@@ -29,9 +34,11 @@ from PySide6.QtSvg import QSvgGenerator
 from ..core import files, registry, solver
 from ..core.kind import PuzzleError
 from ..core import validate
+from . import theme
 
 #: layouts of a page: puzzles per page -> (columns, rows) on a portrait page
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
+PAGE_SIZES = ("A4", "Letter")
 #: solutions are printed smaller: the next layout up
 SOLUTION_LAYOUT = {1: 2, 2: 4, 4: 6, 6: 6}
 MIN_CELL, MAX_CELL = 4, 256
@@ -75,6 +82,7 @@ class _Drawn:
 
         self.board = board_class(self.kind.name)(self.kind)
         self.board.set_interactive(False)
+        self.board.play_colours = False
         self.board.animation_ms = 0
         self.board.set_state(state)
         cols, rows = self.board.grid_size()
@@ -101,7 +109,8 @@ class _Drawn:
             )
             painter.scale(scale, scale)
         painter.setClipRect(QRectF(0, 0, self.width, self.height))
-        self.board.paint_board(painter)
+        with theme.on_paper():
+            self.board.paint_board(painter)
         painter.restore()
 
     def close(self) -> None:
@@ -308,7 +317,7 @@ def write_pdf(
     items = _check_items(items, per_page)
     size = {"A4": QPageSize.A4, "Letter": QPageSize.Letter}.get(page_size)
     if size is None:
-        raise PuzzleError(f"The page size must be A4 or Letter, not {validate.shown(page_size)}.")
+        raise PuzzleError(f"The page size must be {' or '.join(PAGE_SIZES)}, not {validate.shown(page_size)}.")
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.WriteOnly)
@@ -322,6 +331,13 @@ def write_pdf(
     buffer.close()
     _write(Path(path), bytes(data.data()), overwrite)
     return pages
+
+
+def solutions_for(items, time_limit: float = SOLVE_SECONDS) -> list:
+    """The solution pages' items for ``items`` ((title, kind, state)): each state solved
+    (``solved_state``), or None where no solution was found in time.  The command line's
+    ``--solutions`` and the window's Print and Print to PDF both use it."""
+    return [(title, kind, solved_state(kind, state, time_limit)) for title, kind, state in items]
 
 
 def solved_state(kind, state, time_limit: float = SOLVE_SECONDS):

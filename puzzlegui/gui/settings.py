@@ -31,6 +31,9 @@ class Settings:
         "mark_mistakes": True,  # broken rules show after every move
         "collection": "",  # the collection the library lists, reopened at start
         "theme": "system",  # "system" (follow the desktop), "light" or "dark"
+        "print_per_page": 0,  # Print and Print to PDF: puzzles a page (1, 2, 4, 6; 0: not chosen yet)
+        "print_solutions": False,  # add solution pages
+        "print_page_size": "A4",  # Print to PDF: "A4" or "Letter"
     }
 
     def __init__(self):
@@ -68,6 +71,15 @@ class Settings:
     keep_library = property(lambda s: s._get("keep_library"), lambda s, v: s._set("keep_library", bool(v)))
     show_solver = property(lambda s: s._get("show_solver"), lambda s, v: s._set("show_solver", bool(v)))
     show_side_panel = property(lambda s: s._get("show_side_panel"), lambda s, v: s._set("show_side_panel", bool(v)))
+    print_per_page = property(
+        lambda s: s._get("print_per_page") if s._get("print_per_page") in (1, 2, 4, 6) else 0,
+        lambda s, v: s._set("print_per_page", int(v)),
+    )
+    print_solutions = property(lambda s: s._get("print_solutions"), lambda s, v: s._set("print_solutions", bool(v)))
+    print_page_size = property(
+        lambda s: s._get("print_page_size") if s._get("print_page_size") in ("A4", "Letter") else "A4",
+        lambda s, v: s._set("print_page_size", str(v)),
+    )
 
     def zoom(self, kind: str) -> float:
         """The board's zoom for ``kind`` (1.0: fit the window)."""

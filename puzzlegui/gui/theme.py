@@ -20,6 +20,8 @@ matching palette.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 SYSTEM, LIGHT_CHOICE, DARK_CHOICE = "system", "light", "dark"
 CHOICES = (SYSTEM, LIGHT_CHOICE, DARK_CHOICE)
 
@@ -83,6 +85,20 @@ def use(want_dark: bool) -> bool:
 
 
 use(False)
+
+
+@contextmanager
+def on_paper():
+    """Within it, every role has its light colour (a picture for a file or a printer is
+    drawn on white whatever the window's theme), and afterwards the roles of the window
+    again.  ``generation`` is untouched: boards of the window keep their cached pictures,
+    so draw only on a board of your own (gui/export.py makes a fresh one)."""
+    was = dict(DARK if dark else LIGHT)
+    globals().update(LIGHT)
+    try:
+        yield
+    finally:
+        globals().update(was)
 
 
 def system_is_dark(app) -> bool:

@@ -319,7 +319,7 @@ class MainWindow(QMainWindow):
         a["copy"] = self._action("&Copy the puzzle", self.copy_puzzle, "Ctrl+Shift+C", "Its game ID or layout, and a picture")
         a["paste"] = self._action("&Paste a puzzle", self.paste_puzzle, "Ctrl+Shift+V", "Open a game ID, layout or puzzle file from the clipboard")
         a["export_image"] = self._action("&Export the board as an image…", self.export_image, "Ctrl+Shift+E", "PNG or SVG")
-        a["export_pdf"] = self._action("Print to P&DF…", self.export_pdf, "Ctrl+Shift+P", "This puzzle, or the whole collection, 4 to a page")
+        a["export_pdf"] = self._action("Print to P&DF…", self.export_pdf, "Ctrl+Shift+P", "This puzzle, or the whole collection: puzzles per page, solutions")
         a["print"] = self._action("&Print…", self.print_puzzles, QKeySequence.Print)
         a["save"] = self._action("&Save", self.save, QKeySequence.Save)
         a["save_as"] = self._action("Save &As…", self.save_as, QKeySequence.SaveAs)
@@ -710,35 +710,16 @@ class MainWindow(QMainWindow):
             return [(it.title, it.doc.kind, it.doc.state) for it in coll.items]
         return [(self.doc.title, self.doc.kind, self.doc.kind.initial(self.history.state))]
 
-    def export_pdf(self) -> None:
-        if self.doc is None:
-            return
-        from PySide6.QtWidgets import QFileDialog
-        path, _ = QFileDialog.getSaveFileName(self, "Print to PDF", str(Path.home() / "puzzles.pdf"), "PDF (*.pdf)")
-        if not path:
-            return
-        if not path.lower().endswith(".pdf"):
-            path += ".pdf"
-        items = self._print_items()
-        try:
-            from . import export
-            pages = export.write_pdf(path, items, per_page=min(4, len(items)) or 1)
-        except (OSError, PuzzleError) as exc:
-            self.show_error(f"Could not write {path}: {exc}")
-            return
-        self.statusBar().showMessage(f"Wrote {len(items):,} puzzle{'s' if len(items) != 1 else ''} on {pages} page{'s' if pages != 1 else ''} to {path}.", 8000)
+    def export_pdf(self):
+        """Print to PDF with the command line's choices (dialogs.export_pdf)."""
+        if self.doc is not None:
+            from .dialogs import export_pdf
+            return export_pdf(self, self._print_items(), self.settings)
 
-    def print_puzzles(self) -> None:
-        if self.doc is None:
-            return
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        printer = QPrinter(QPrinter.HighResolution)
-        if QPrintDialog(printer, self).exec() != QPrintDialog.Accepted:
-            return
-        items = self._print_items()
-        from . import export
-        export.print_items(printer, items, per_page=min(4, len(items)) or 1)
+    def print_puzzles(self):
+        if self.doc is not None:
+            from .dialogs import print_puzzles
+            return print_puzzles(self, self._print_items(), self.settings)
 
     def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
         """Show ``doc`` with its game on record (or its own progress if it is new).

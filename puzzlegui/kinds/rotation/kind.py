@@ -35,7 +35,7 @@ class RotationKind(PuzzleKind):
         "boards it finds a short solution that is not proven shortest."
     )
     controls = (
-        "Click a red button to turn its block: left click turns anticlockwise and right click (or "
+        "Click a round button to turn its block: left click turns anticlockwise and right click (or "
         "Shift+click) clockwise; where the buttons only turn clockwise, any click turns clockwise. "
         "Keys: the arrow keys move the cursor between buttons, Space or Enter turns clockwise, "
         "A or Backspace anticlockwise. Undo and redo take turns back."
@@ -64,8 +64,8 @@ class RotationKind(PuzzleKind):
     # --- parameters ---------------------------------------------------------------------------
     def parameters(self):
         return (
-            Param("width", "Width", "int", 3, 2, 10),
-            Param("height", "Height", "int", 3, 2, 10),
+            Param("width", "Width", "int", 3, 2, 10, help="Columns of tiles."),
+            Param("height", "Height", "int", 3, 2, 10, help="Rows of tiles."),
             Param("block", "Block size", "int", 2, 2, 10, help="Each button turns an n x n block."),
             Param(
                 "directions",
@@ -85,6 +85,7 @@ class RotationKind(PuzzleKind):
                 0,
                 generator.MAX_SCRAMBLE,
                 help="Random moves from solved; 0 scrambles thoroughly.",
+                special="Fully scrambled",
             ),
             Param(
                 "distance",
@@ -94,6 +95,7 @@ class RotationKind(PuzzleKind):
                 0,
                 60,
                 help="A position exactly this many moves from solved (small boards only); 0 to scramble.",
+                special="Off (scramble)",
             ),
         )
 

@@ -1,6 +1,9 @@
-"""The rotation board: tiles with big numbers, a round red button on every block, turns
-animated as real rotations about the block's centre, and a side panel with the move
-counter and the fewest moves left (where the positions can be tabulated)."""
+"""The rotation board: tiles with big numbers, a round button with a turning arrow on
+every block, turns animated as real rotations about the block's centre, and a side panel
+with the move counter and the fewest moves left (where the positions can be tabulated).
+
+The buttons are slate, never red: red (theme.ERROR) means a mistake everywhere in the
+app, and a turn is never one."""
 
 from __future__ import annotations
 
@@ -30,8 +33,11 @@ TILE_EDGE = "#9c8560"
 TILE_INK = "#1f1d1a"  # the tiles are light in either theme: their numbers stay dark
 ARROW = "#0072b2"
 WELL = "#cbbfa9"  # the board under the tiles, seen while a block turns
-BUTTON = "#d62f2a"
-BUTTON_DARK = "#8e1512"
+# the buttons sit on the tiles, which are light in either theme: one slate serves both,
+# with a light rim that parts it from the dark paper between the tiles
+BUTTON = "#3f4d5e"
+BUTTON_RIM = "#f4f1ea"
+BUTTON_GLYPH = "#ffffff"
 ROW_COLOURS = ("#f6c7c0", "#f8e1a6", "#cde8b8", "#bfe0ef", "#d9ccf0", "#f5cfe6", "#e6dcc8", "#c9ece2", "#f2d5b8", "#dde3ea")
 
 
@@ -103,31 +109,64 @@ def tile_fill(config: Config, value: int, home: bool) -> str:
     return TILE_HOME if home else TILE
 
 
-def _paint_button(painter: QPainter, c: QPointF, cell: float, n: int, r: float, lit: bool, hovered: bool) -> None:
-    """One block's button centred at ``c`` (it fits in a cell round its centre)."""
-    radius = r * (1.25 if lit else 1.0)
+def _arrow_head(painter: QPainter, c: QPointF, radius: float, deg: float, clockwise: bool, size: float) -> None:
+    """A filled arrowhead on the circle of ``radius`` round ``c`` at ``deg`` (degrees
+    anticlockwise from three o'clock), pointing the way the circle turns."""
+    a = math.radians(deg)
+    at = QPointF(c.x() + radius * math.cos(a), c.y() - radius * math.sin(a))
+    # the tangent on the screen (y grows downwards): clockwise is decreasing angle
+    sign = 1.0 if clockwise else -1.0
+    tangent = QPointF(sign * math.sin(a), sign * math.cos(a))
+    outward = QPointF(math.cos(a), -math.sin(a))
+    tip = at + tangent * size
+    back = at - tangent * (size * 0.15)
+    painter.drawPolygon(QPolygonF([tip, back + outward * (size * 0.7), back - outward * (size * 0.7)]))
+
+
+def paint_turn_arrow(painter: QPainter, c: QPointF, radius: float, width: float, colour: QColor, both: bool) -> None:
+    """The turning-arrow glyph: an arc round ``c`` open at the top, with an arrowhead
+    clockwise and, where the buttons turn both ways, one anticlockwise too."""
+    gap = 56.0  # degrees left open at the top, where the heads sit
+    start = 90.0 - gap / 2  # the arc runs clockwise from here round to 90 + gap / 2
+    painter.setPen(QPen(colour, width, Qt.SolidLine, Qt.FlatCap))
+    painter.setBrush(Qt.NoBrush)
+    box = QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius)
+    painter.drawArc(box, round(start * 16), round(-(360.0 - gap) * 16))
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(colour)
+    head = width * 2.2
+    _arrow_head(painter, c, radius, 90.0 + gap / 2, True, head)
+    if both:
+        _arrow_head(painter, c, radius, start, False, head)
+
+
+def _paint_button(
+    painter: QPainter, c: QPointF, cell: float, n: int, r: float, lit: bool, hovered: bool, both: bool = True
+) -> None:
+    """One block's button centred at ``c`` (it fits in a cell round its centre): a slate
+    turning arrow, lighter under the mouse, orange (theme.HIGHLIGHT) where the solver or
+    a hint points."""
+    colour = QColor(theme.HIGHLIGHT) if lit else QColor(BUTTON).lighter(150 if hovered else 100)
     if n % 2 == 1:
-        # the centre of an odd block is a tile: a red ring round its number
-        ring = cell * 0.41
-        colour = QColor(theme.HIGHLIGHT) if lit else QColor(BUTTON).lighter(130 if hovered else 100)
-        painter.setPen(QPen(colour, cell * (0.1 if lit else 0.065)))
+        # the centre of an odd block is a tile: the arrow runs round its number, thin and
+        # outside the digits, on a faint rim so it reads on any tile colour
+        ring = cell * 0.405
+        width = cell * (0.075 if lit else 0.05)
+        rim = QColor(BUTTON_RIM)
+        rim.setAlphaF(0.8)
+        painter.setPen(QPen(rim, width * 2.2))
         painter.setBrush(Qt.NoBrush)
         painter.drawEllipse(c, ring, ring)
+        paint_turn_arrow(painter, c, ring, width, colour, both)
         return
-    grad = QRadialGradient(c + QPointF(-r * 0.35, -r * 0.35), r * 1.3)
-    if lit:
-        grad.setColorAt(0.0, QColor("#fff3c4"))
-        grad.setColorAt(1.0, QColor(theme.HIGHLIGHT))
-    else:
-        grad.setColorAt(0.0, QColor(BUTTON).lighter(140 if hovered else 125))
-        grad.setColorAt(1.0, QColor(BUTTON))
-    painter.setPen(QPen(QColor(BUTTON_DARK), max(1.0, r * 0.18)))
+    radius = r * (1.25 if lit else 1.0)
+    grad = QRadialGradient(c + QPointF(-radius * 0.35, -radius * 0.35), radius * 1.3)
+    grad.setColorAt(0.0, colour.lighter(135))
+    grad.setColorAt(1.0, colour)
+    painter.setPen(QPen(QColor(BUTTON_RIM), max(1.0, radius * 0.14)))
     painter.setBrush(QBrush(grad))
     painter.drawEllipse(c, radius, radius)
-    if lit:
-        painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, r * 0.3)))
-        painter.setBrush(Qt.NoBrush)
-        painter.drawEllipse(c, radius * 1.6, radius * 1.6)
+    paint_turn_arrow(painter, c, radius * 0.52, max(1.0, radius * 0.15), QColor(BUTTON_GLYPH if not lit else TILE_INK), both)
 
 
 class Board(BoardWidget):
@@ -404,8 +443,8 @@ class Board(BoardWidget):
                 radius = geo.cell * 0.41 * 0.62
             cell = geo.cell
             sprite = self._sprite(
-                ("button", n % 2, lit, hovered), cell,
-                lambda p, centre: _paint_button(p, centre, cell, n, r, lit, hovered),
+                ("button", n % 2, lit, hovered, config.cw_only), cell,
+                lambda p, centre: _paint_button(p, centre, cell, n, r, lit, hovered, not config.cw_only),
             )
             painter.drawImage(QPointF(c.x() - cell / 2, c.y() - cell / 2), sprite)
             if self.hasFocus() and (bx, by) == self.key_cursor:

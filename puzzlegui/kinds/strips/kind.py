@@ -8,7 +8,7 @@ from puzzlegui.core.text import cells_span
 
 from . import codec, count, explain, generator, model, solver
 from .model import StripsState, with_pieces
-from .stripset import format_set, parse_set, pattern_text, suggest
+from .stripset import format_set, parse_set, pattern_text, set_in_words, suggest
 
 AUTO = "auto"
 HINT_TIME = 10.0  # seconds a hint searches at most
@@ -78,7 +78,7 @@ class StripsKind(PuzzleKind):
                 "choice",
                 AUTO,
                 choices=SET_CHOICES,
-                help="Which strips cut the grid; auto picks a set from the family that fits the size.",
+                help="Which strips cut the grid: len3 is every 1x3 colour pattern, *2 twice each; exactly: all of them, at most: some.",
             ),
         )
 
@@ -90,6 +90,17 @@ class StripsKind(PuzzleKind):
             Preset("8x8, 1x4s, each pattern at most twice", {"width": 8, "height": 8, "strips": "at most: len4*2"}),
             Preset("10x10, every 1x5 once", {"width": 10, "height": 10, "strips": "exactly: len5"}),
         )
+
+    def choice_help(self, name, value):
+        """A strip set's notation in words: "exactly: len3*2" is every 1x3 pattern twice."""
+        if name != "strips":
+            return ""
+        if value == AUTO:
+            return "A set from the family that fits the size, such as every 1x3 colour pattern once or twice."
+        try:
+            return set_in_words(parse_set(value))
+        except PuzzleError:
+            return ""
 
     def params_of(self, state):
         text = format_set(state.strips)

@@ -313,3 +313,27 @@ def format_set(strips: StripSet) -> str:
             tokens.append(p + (f"*{c}" if c != 1 else ""))
         i += 1
     return f"{strips.mode_text}: " + " ".join(tokens)
+
+
+def _times(copies: int) -> str:
+    return {1: "once", 2: "twice"}.get(copies, f"{copies} times")
+
+
+def set_in_words(strips: StripSet) -> str:
+    """The set in words, for a reader who does not know the syntax: ``exactly: len3*2``
+    is "Every 1x3 pattern twice (12 strips); all of them cut the grid."."""
+    by_length: dict[int, dict[str, int]] = {}
+    for p, n in strips.counts:
+        by_length.setdefault(len(p), {})[p] = n
+    parts = []
+    for n in sorted(by_length):
+        patterns = by_length[n]
+        copies = set(patterns.values())
+        if len(patterns) == count_of_length(n) and len(copies) == 1:
+            parts.append(f"every 1x{n} colour pattern {_times(copies.pop())}")
+        else:
+            parts.append(", ".join(f"{pattern_text(p)} {_times(c)}" for p, c in sorted(patterns.items(), key=lambda pc: _order(pc[0]))))
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    many = f"{strips.strips} strip{'s' if strips.strips != 1 else ''}"
+    how = "all of them cut the grid" if strips.exact else "the grid is cut into some of them"
+    return f"{listed[0].upper()}{listed[1:]} ({many}); {how}."

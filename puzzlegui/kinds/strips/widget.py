@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -544,7 +544,8 @@ class Tray(QWidget):
         ink = QColor(theme.INK)
         for pattern, rect, header in boxes:
             if pattern is None:
-                painter.setPen(QColor(theme.MUTED).darker(140))
+                muted = QColor(theme.MUTED)  # the length headers: away from the paper in either theme
+                painter.setPen(muted.lighter(130) if theme.dark else muted.darker(140))
                 painter.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter, header)
                 continue
             allowed = self.state.strips.count(pattern)
@@ -555,12 +556,19 @@ class Tray(QWidget):
             for i, colour in enumerate(pattern):
                 painter.fillRect(QRectF(chip.left() + i * s, top, s, s), BLACK if colour == "b" else WHITE)
             painter.setPen(QPen(QColor(theme.GRID), 1))
-            painter.setBrush(Qt.NoBrush)
-            painter.drawRect(chip)
+            for i in range(1, len(pattern)):  # the cells apart, so "bbb" counts as three
+                painter.drawLine(QPointF(chip.left() + i * s, top), QPointF(chip.left() + i * s, top + s))
             if done:
                 wash = QColor(theme.PAPER)
                 wash.setAlphaF(0.65)
-                painter.fillRect(chip.adjusted(-1, -1, 1, 1), wash)
+                painter.fillRect(chip, wash)
+            # an outline in ink, over the wash: a black swatch on the dark paper (or a
+            # white one on the light) still shows its edge, at 3:1 or more when used up
+            edge = QColor(theme.INK)
+            edge.setAlphaF(0.55 if done else 1.0)
+            painter.setPen(QPen(edge, 1.5))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(chip.adjusted(-0.75, -0.75, 0.75, 0.75))
             text = f"{used}/{allowed}" + (" ✓" if done else "")
             painter.setPen(QColor(theme.SATISFIED) if done else ink)
             painter.drawText(

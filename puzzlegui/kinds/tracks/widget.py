@@ -494,7 +494,7 @@ class Board(BoardWidget):
         if self.show_symbols:  # over the track, each on its chip: the track never hides one
             strong = frozenset(state.path_from_start) if state.path_complete else frozenset()
             paint_symbols(painter, p, geo, strong)
-        paint_counts(painter, p, geo, state, bad=bad_clues)
+        paint_counts(painter, p, geo, state if self.play_colours else None, bad=bad_clues)
         if self.hasFocus() and self.interactive:
             painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.07)))
             painter.setBrush(Qt.NoBrush)
