@@ -31,6 +31,8 @@ MAX_TICK_S = 60.0
 #: the clock is stored with every change of the game, and between changes at least this
 #: often while it runs (a kill loses at most this much time on the clock)
 CLOCK_STORED_EVERY_S = 5.0
+#: marks one game may hold (nested trials): bounded, as everything a file can ask for
+MAX_MARKS = 100
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,11 @@ ENTRIES = {
     "restart": EntryType("restart", "", False,
                          "The puzzle as given, as one entry (Undo brings the moves back). A new attempt: the clock "
                          "starts over. Undoing it returns to the attempt it ended, with all its time and help."),
+    "back to mark": EntryType("back to mark", "", False,
+                              "Back to the marked position, leaving the trial, as one entry (Undo brings the trial "
+                              "back, with its mark). Goes back, so it never finishes the game; no effect on the "
+                              "statistics. Marking a position and keeping a trial are not entries: they change "
+                              "nothing on the board."),
     "undo": EntryType("undo", "", False, "Not an entry: moves back along the history. Never finishes the game."),
     "redo": EntryType("redo", "", False,
                       "Not an entry: replays the next entry. Never finishes the game, so a finish is never counted "
@@ -132,6 +139,12 @@ class Game:
     attempt: Attempt = field(default_factory=Attempt)
     #: the attempts a Restart ended: (the Restart's entry index, the attempt it ended)
     before: list = field(default_factory=list)
+    #: the marked positions (history entry indexes), the innermost last: the entries made
+    #: after the innermost one are the trial (trial mode, nested marks)
+    marks: list = field(default_factory=list)
+    #: the marks "back to the mark" took away: (the entry index of its Goto, the mark), so
+    #: that undoing it brings the trial back with its mark, and redoing it takes it again
+    unmarked: list = field(default_factory=list)
     #: the store's revision of this game as this copy of the app last read or wrote it
     #: (None: not in the store yet)
     rev: int | None = None
@@ -215,7 +228,8 @@ class Game:
     def mark(self) -> tuple:
         """What the store holds of this game that play can change."""
         h = self.history
-        return (h.state, h.position, len(h), self.attempt.to_json(), len(self.before), self.doc.path, self.key)
+        return (h.state, h.position, len(h), self.attempt.to_json(), len(self.before), self.doc.path, self.key,
+                tuple(self.marks), tuple(self.unmarked))
 
     @property
     def on_record(self) -> bool:
@@ -224,7 +238,8 @@ class Game:
 
     def attempts_json(self) -> str:
         """The attempts a Restart ended, and this one's count, for the store."""
-        return json.dumps({"counted": self.attempt.counted, "before": [[i, a.to_json()] for i, a in self.before]})
+        return json.dumps({"counted": self.attempt.counted, "before": [[i, a.to_json()] for i, a in self.before],
+                           "marks": self.marks, "unmarked": [list(u) for u in self.unmarked]})
 
     def load_attempts(self, text) -> None:
         """``attempts_json``'s form back (anything malformed: no earlier attempts)."""
@@ -234,9 +249,26 @@ class Game:
             if all(isinstance(i, int) and 0 < i <= len(self.history) for i, _ in before):
                 self.before = sorted(before)
             self.attempt.counted = data.get("counted") is True
+            self._load_marks(data)
         except (ValueError, TypeError, AttributeError, RecursionError):
             self.before = []
         self._follow_position()
+
+    def _load_marks(self, data: dict) -> None:
+        """The marks from ``attempts_json``'s form: positions of this history, in order
+        (anything else: no marks)."""
+        size = len(self.history)
+
+        def index(v) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= size
+
+        marks = data.get("marks", [])
+        unmarked = data.get("unmarked", [])
+        if (isinstance(marks, list) and len(marks) <= MAX_MARKS and all(index(m) for m in marks)
+                and marks == sorted(marks) and isinstance(unmarked, list) and len(unmarked) <= MAX_MARKS
+                and all(isinstance(u, list) and len(u) == 2 and index(u[0]) and index(u[1]) for u in unmarked)):
+            self.marks = list(marks)
+            self.unmarked = [tuple(u) for u in unmarked]
 
     # ------------------------------------------------------------------ entries
     def play(self, move) -> Finish | None:
@@ -281,15 +313,85 @@ class Game:
         self.history.redo()
         if move == RESTART:
             self._new_attempt()
+        elif isinstance(move, Goto) and move.index in self.marks:
+            self.marks.remove(move.index)  # "back to the mark" again: its mark goes again
+            self.unmarked.append((self.history.position, move.index))
         self._changed()
         return True
 
-    def _push(self, move, entry: EntryType) -> Finish | None:
-        """Push ``move`` (PuzzleError, and nothing changes, if it is illegal)."""
+    # ------------------------------------------------------------------ marks and trials
+    # Mark the position, try a guess, then go back to the mark or keep the trial; marks
+    # nest.  A mark is an entry index of the history, so Undo and Redo move through a
+    # trial as through any entries, and the mark is saved with the game.
+    @property
+    def trial_start(self) -> int | None:
+        """The innermost mark the game is past or at (its entries after it are the trial)."""
+        position = self.history.position
+        return max((m for m in self.marks if m <= position), default=None)
+
+    def mark_position(self) -> bool:
+        """Mark the position: what follows is a trial.  False if it is marked already,
+        or the game holds as many marks as it may."""
+        position = self.history.position
+        if (self.marks and self.marks[-1] == position) or len(self.marks) >= MAX_MARKS:
+            return False
+        self.marks = [m for m in self.marks if m <= position]  # marks past here were undone
+        self.marks.append(position)
+        self._changed()
+        return True
+
+    def back_to_mark(self) -> bool:
+        """Leave the trial: back to the innermost mark as one entry, and the mark goes.
+        False if there is no mark to go back to."""
+        mark = self.trial_start
+        if mark is None:
+            return False
+        if mark == self.history.position:
+            self.marks.remove(mark)  # nothing was tried: only the mark goes
+            self._changed()
+            return True
+        def taken() -> None:
+            self.marks.remove(mark)
+            self.unmarked.append((self.history.position, mark))
+
+        self._push(Goto(mark), ENTRIES["back to mark"], then=taken)
+        return True
+
+    def keep_trial(self) -> bool:
+        """Keep what the trial did: the innermost mark goes, its entries stay."""
+        mark = self.trial_start
+        if mark is None:
+            return False
+        self.marks.remove(mark)
+        self._changed()
+        return True
+
+    def trial_cells(self) -> tuple:
+        """The cells whose entries the trial made or changed (drawn in the trial's own look)."""
+        mark = self.trial_start
+        if mark is None or mark == self.history.position:
+            return ()
+        kind, now = self.doc.kind, self.history.state
+        before = kind.entries(self.history.state_at(mark))
+        cells = []
+        for key, value in kind.entries(now).items():
+            if before.get(key) != value:
+                cells.extend(kind.entry_cells(now, key))
+        return tuple(dict.fromkeys(cells))
+
+    def _push(self, move, entry: EntryType, then=None) -> Finish | None:
+        """Push ``move`` (PuzzleError, and nothing changes, if it is illegal); ``then``
+        runs once it is pushed, before the game is stored."""
         was_solved = self.status == SOLVED
+        position = self.history.position
         self.history.push(move)  # drops the redo tail: and the attempts Restarts there ended
+        # marks, and marks taken back, in the redo tail that went
+        self.marks = [m for m in self.marks if m <= position]
+        self.unmarked = [u for u in self.unmarked if u[0] <= position]
         if move == RESTART:
             self._new_attempt()
+        if then is not None:
+            then()
         finish = None
         if entry.finishes and not was_solved and self.status == SOLVED and not self.attempt.counted:
             finish = self._finish(entry)
@@ -301,11 +403,16 @@ class Game:
         self.attempt = Attempt()
 
     def _follow_position(self) -> None:
-        """Undo (or a new entry after Undo) went back past Restarts: their attempts resume."""
+        """Undo (or a new entry after Undo) went back past Restarts: their attempts resume;
+        back past a "back to the mark": its trial and mark come back."""
         position = self.history.position
         while self.before and self.before[-1][0] > position:
             _, ended = self.before.pop()
             self.attempt = ended.merged(self.attempt)
+        while self.unmarked and self.unmarked[-1][0] > position:
+            _, mark = self.unmarked.pop()
+            self.marks.append(mark)
+            self.marks.sort()
 
     def _finish(self, entry: EntryType) -> Finish:
         attempt = self.attempt

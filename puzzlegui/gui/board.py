@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen, QRegion
+from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen, QPolygonF, QRegion
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 from . import theme
 
+#: the trial's entries (Mark this position): a violet that is neither the mistake red nor
+#: the solver's orange, readable on light and dark paper
+TRIAL_COLOUR = "#8a5cd6"
 #: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls.
 #: 14 px keeps a digit of 9 px and an X or O legible, and lets "Fit" show a whole 40x40
 #: board from 1200x800 up with every panel open (issue 24); at 640x480 it scrolls
@@ -74,6 +77,7 @@ class BoardWidget(QWidget):
         self.violations = []  # list of core.kind.Violation, drawn as red marks
         self.highlight: tuple = ()  # cells the solver or a hint points at
         self.highlight_text = ""
+        self.trial: tuple = ()  # cells the trial since the mark entered (core/game.py)
         self.interactive = True
         self.animation_ms = 250  # the player sets it from the speed slider
         self._flourish = 0.0
@@ -110,6 +114,35 @@ class BoardWidget(QWidget):
         self.highlight = tuple(cells)
         self.highlight_text = text
         self.update()
+
+    def set_trial(self, cells=()) -> None:
+        """Mark the cells a trial entered: a dashed frame and a corner notch in the trial's
+        own colour (a shape as well as a colour, and neither the mistake red nor the
+        solver's orange)."""
+        cells = tuple(cells)
+        if cells != self.trial:
+            self.trial = cells
+            self.update()
+
+    def paint_trial(self, painter: QPainter) -> None:
+        geo = self.geometry_now() if self.trial and hasattr(self, "geometry_now") else None
+        if geo is None:
+            return
+        colour = QColor(TRIAL_COLOUR)
+        pen = QPen(colour, max(1.5, geo.cell / 14), Qt.DashLine)
+        painter.save()
+        for x, y in self.trial:
+            left, top, side, _ = geo.cell_rect(x, y)
+            inset = max(2.0, side * 0.08)
+            painter.setPen(pen)
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(QRectF(left + inset, top + inset, side - 2 * inset, side - 2 * inset))
+            notch = side * 0.28
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(colour)
+            painter.drawPolygon(QPolygonF([QPointF(left + inset, top + inset), QPointF(left + inset + notch, top + inset),
+                                           QPointF(left + inset, top + inset + notch)]))
+        painter.restore()
 
     def set_interactive(self, interactive: bool) -> None:
         self.interactive = interactive
@@ -240,6 +273,7 @@ class BoardWidget(QWidget):
         painter.fillRect(self.rect(), self.palette().color(QPalette.Window))
         if self.state is not None:
             self.paint_board(painter)
+            self.paint_trial(painter)
         painter.end()
 
 

@@ -12,6 +12,7 @@ turns input into moves.  The window relies on:
     set_state(state, move=None, animate=False)   show a state (animating ``move``)
     set_violations(violations)                   mark broken rules (core.kind.Violation)
     set_highlight(cells=(), text="")             point at cells (a hint, a solver step)
+    set_trial(cells=())                          mark the cells a trial entered (Mark this position)
     set_interactive(bool)                        off while a replay shows
     grid_size() -> (cols, rows)                  for laying the window out
     side_panel() -> QWidget | None               the kind's own panel (Tracks' tab)
@@ -36,7 +37,7 @@ from ..core import registry
 
 #: what the window calls on every Board (the base class, gui/board.py, has them all)
 BOARD_CONTRACT = (
-    "set_state", "set_violations", "set_highlight", "set_interactive", "grid_size", "side_panel",
+    "set_state", "set_violations", "set_highlight", "set_trial", "set_interactive", "grid_size", "side_panel",
     "celebrate", "stop_animations", "is_animating", "moveRequested", "statusMessage", "backToGame",
 )
 #: what the Edit dialog calls on an Editor

@@ -252,6 +252,13 @@ class MainWindow(QMainWindow):
         self.title_label.setStyleSheet("font-size: 14px; font-weight: 600; padding: 0 6px;")
         self.board_view = BoardView()  # fits the board, scrolls past the smallest legible cell
         self.board_view.zoomChanged.connect(self._zoom_changed)
+        # Tatham's keys on the board: u undoes, r redoes (only while the board has the focus)
+        for key, slot in (("U", lambda: self.undo()), ("R", lambda: self.redo())):
+            action = QAction(self.board_view)
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.WidgetWithChildrenShortcut)
+            action.triggered.connect(slot)
+            self.board_view.addAction(action)
         self.area = BoardArea(self.board_view, self.library, self.settings.keep_library)
         self.area.changed.connect(self._panels_changed)
         self.area.problemsClosed.connect(self._problems_closed)
@@ -328,6 +335,12 @@ class MainWindow(QMainWindow):
         a["undo"] = self._action("&Undo", self.undo, QKeySequence.Undo)
         a["redo"] = self._action("&Redo", self.redo, [QKeySequence.Redo, "Ctrl+Y"])
         a["restart"] = self._action("Re&start", self.restart, "Ctrl+R", "Back to the puzzle as given (undoable)")
+        a["mark"] = self._action("&Mark this position", self.mark_position, "Ctrl+T",
+                                 "Try a guess from here: the entries after the mark are a trial, in their own look")
+        a["back_to_mark"] = self._action("&Back to the mark", self.back_to_mark, "Ctrl+Shift+T",
+                                         "Leave the trial: the board as it was at the mark (one Undo brings the trial back)")
+        a["keep_trial"] = self._action("&Keep the trial", self.keep_trial, "Ctrl+Alt+T",
+                                       "The trial's entries stay as ordinary entries; the mark goes")
         a["solve"] = self._action("&Solve", self.solve, "F5")
         a["stop"] = self._action("S&top", self.stop_solving, "Esc")
         a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
@@ -362,7 +375,7 @@ class MainWindow(QMainWindow):
         menus = {
             "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
                       "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
-            "&Edit": ["undo", "redo", "restart"],
+            "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
             "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "stats"],
             "&Solve": ["solve", "stop", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
             "&Help": ["help", "about"],
@@ -869,6 +882,24 @@ class MainWindow(QMainWindow):
             self.area.show_library(False)  # the player is playing: the drawer gives way
         self.show_game(move=move, animate=True, finish=finish)
 
+    # marks and trials: the game object keeps them (core/game.py); the board shows the trial
+    def mark_position(self) -> None:
+        if self.ready_for_play() and self.game.mark_position():
+            self.statusBar().showMessage(
+                "Position marked: what you enter now is a trial (Ctrl+Shift+T goes back to the mark, "
+                "Ctrl+Alt+T keeps it).", 8000)
+            self.show_game()
+
+    def back_to_mark(self) -> None:
+        if self.ready_for_play() and self.game.back_to_mark():
+            self.statusBar().showMessage("Back to the mark: the trial is undone (Undo brings it back).", 6000)
+            self.show_game()
+
+    def keep_trial(self) -> None:
+        if self.ready_for_play() and self.game.keep_trial():
+            self.statusBar().showMessage("The trial is kept: its entries are ordinary entries now.", 6000)
+            self.show_game()
+
     def undo(self) -> None:
         if self.ready_for_play() and self.game.undo():
             self.show_game()
@@ -900,6 +931,7 @@ class MainWindow(QMainWindow):
         state = self.history.state
         self.board.set_interactive(True)
         self.board.set_state(state, move=move, animate=animate)
+        self.board.set_trial(self.game.trial_cells())
         self.show_problems([])
         self._apply_mark_mistakes()
         if finish is not None:
@@ -1133,8 +1165,11 @@ class MainWindow(QMainWindow):
         a["stop"].setEnabled(
             solving or self.gen_task is not None or self.solving.in_replay
         )
-        for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind"):
+        for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind", "mark"):
             a[name].setEnabled(has)
+        trial = has and self.game.trial_start is not None
+        a["back_to_mark"].setEnabled(trial)
+        a["keep_trial"].setEnabled(trial)
 
     # ================================================================= closing
     _shut_down = False

@@ -40,7 +40,7 @@ def solve_by_hand(game):
 
 
 def test_every_entry_type_says_its_effect_on_the_statistics():
-    assert set(ENTRIES) == {"move", "hint", "sure steps", "solution", "rewind", "restart", "undo", "redo"}
+    assert set(ENTRIES) == {"move", "hint", "sure steps", "solution", "rewind", "restart", "back to mark", "undo", "redo"}
     assert all(len(e.effect) > 40 for e in ENTRIES.values())
     assert [n for n, e in ENTRIES.items() if e.finishes] == ["move", "hint", "sure steps", "solution"]
     assert ENTRIES["hint"].help == ENTRIES["sure steps"].help == "hint" and ENTRIES["solution"].help == "solver"

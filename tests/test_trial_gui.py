@@ -1,0 +1,74 @@
+"""Marks, trials and Tatham's u/r keys through the real window (issue 25)."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
+
+from puzzlegui.gui.board import TRIAL_COLOUR
+from puzzlegui.gui.window import MainWindow
+
+KUROSU = "kurosu-dm-2018-06-01"
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow(restore=False)
+    qtbot.addWidget(w)
+    w.resize(1000, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_source(KUROSU)
+    yield w
+    w.shutdown()
+
+
+def empty(state, n):
+    cells = [(i % state.width, i // state.width) for i, v in enumerate(state.cells) if v < 0]
+    return cells[n]
+
+
+def has_trial_colour(board) -> bool:
+    image = board.grab().toImage()
+    want = QColor(TRIAL_COLOUR)
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = image.pixelColor(x, y)
+            if abs(c.red() - want.red()) + abs(c.green() - want.green()) + abs(c.blue() - want.blue()) < 30:
+                return True
+    return False
+
+
+def test_a_trial_is_marked_on_the_board_and_goes_back_to_its_mark(qtbot, window):
+    a = window.actions_by_name
+    assert not a["back_to_mark"].isEnabled()
+    qtbot.keyClick(window, Qt.Key_T, Qt.ControlModifier)  # Mark this position
+    marked = window.history.state
+    assert window.game.marks == [0] and a["back_to_mark"].isEnabled()
+    x, y = empty(marked, 0)
+    window.play_move(("set", x, y, 1))
+    x2, y2 = empty(window.history.state, 0)
+    window.play_move(("set", x2, y2, 0))
+    assert set(window.board.trial) == {(x, y), (x2, y2)}
+    QApplication.processEvents()
+    assert has_trial_colour(window.board)
+    a["back_to_mark"].trigger()
+    assert window.history.state == marked and window.board.state == marked and window.board.trial == ()
+    assert not has_trial_colour(window.board)
+    window.undo()  # the trial comes back
+    assert set(window.board.trial) == {(x, y), (x2, y2)}
+    a["keep_trial"].trigger()
+    assert window.board.trial == () and window.game.marks == [] and window.board.state == window.history.state
+
+
+def test_u_and_r_undo_and_redo_on_the_board(qtbot, window):
+    x, y = empty(window.history.state, 0)
+    before = window.history.state
+    window.play_move(("set", x, y, 1))
+    after = window.history.state
+    window.board.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board, timeout=2000)
+    qtbot.keyClick(window.board, Qt.Key_U)
+    assert window.history.state == before
+    qtbot.keyClick(window.board, Qt.Key_R)
+    assert window.history.state == after
