@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files
 from puzzlegui.core.games import IN_PROGRESS
@@ -31,6 +32,11 @@ def library_item(window, source):
 
 
 def double_click(qtbot, window, source):
+    window.area.show_library(True)  # the drawer gave way when the player played: open it again
+    if not window.isVisible():
+        window.show()  # a click lands where a line is drawn: on a window on screen
+        qtbot.waitExposed(window)
+    QApplication.processEvents()
     item = library_item(window, source)
     window.library.scrollToItem(item)
     rect = window.library.visualItemRect(item)
