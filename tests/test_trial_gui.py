@@ -72,3 +72,27 @@ def test_u_and_r_undo_and_redo_on_the_board(qtbot, window):
     assert window.history.state == before
     qtbot.keyClick(window.board, Qt.Key_R)
     assert window.history.state == after
+
+
+def test_pause_hides_the_board_and_stops_the_clock(qtbot, window):
+    game = window.game
+    game.set_active(True, 100.0)
+    game.tick(100.0)
+    qtbot.keyClick(window, Qt.Key_F8)
+    assert window.paused and window.area.cover.isVisible() and game.paused
+    cover = window.area.cover.geometry()
+    assert cover.contains(window.board_view.geometry())  # the whole board is hidden
+    assert not window.actions_by_name["undo"].isEnabled() and not window.actions_by_name["hint"].isEnabled()
+    before = game.elapsed
+    game.tick(130.0)
+    assert game.elapsed == before  # a paused clock counts nothing
+    assert window.clock_label.text().startswith("Paused at")
+    qtbot.mouseClick(window.area.cover, Qt.LeftButton)  # a click on the cover goes on
+    assert not window.paused and not game.paused and window.actions_by_name["hint"].isEnabled()
+
+
+def test_the_clock_can_be_hidden(qtbot, window):
+    window.actions_by_name["show_clock"].trigger()
+    assert not window.clock_label.isVisibleTo(window) and not window.settings.show_clock
+    window.actions_by_name["show_clock"].trigger()
+    assert window.clock_label.isVisibleTo(window) and window.settings.show_clock

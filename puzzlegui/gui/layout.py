@@ -101,6 +101,30 @@ class _Problems(QFrame):
         return int(doc.size().height()) + 16
 
 
+class _Cover(QFrame):
+    """Over the board while the game is paused: the board hidden (no peeking), one
+    sentence, and a click anywhere on it goes on."""
+
+    clicked = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAutoFillBackground(True)
+        self.setFocusPolicy(Qt.StrongFocus)
+        layout = QVBoxLayout(self)
+        self.label = QLabel("Paused: the board is hidden and the clock stopped.\nClick here or press F8 to go on.")
+        self.label.setAlignment(Qt.AlignCenter)
+        self.label.setWordWrap(True)
+        font = self.label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.label.setFont(font)
+        layout.addWidget(self.label)
+
+    def mousePressEvent(self, event) -> None:
+        self.clicked.emit()
+        event.accept()
+
+
 class BoardArea(QWidget):
     """The central widget: the drawer, the solver bar, the board's view, the side panel
     and the problems' list, placed by ``arrange``."""
@@ -128,6 +152,8 @@ class BoardArea(QWidget):
         self.problems = _Problems(self)
         self.problems.closed.connect(self.hide_problems)
         self.problems.hide()
+        self.cover = _Cover(self)  # over the board while paused
+        self.cover.hide()
         self.library_open = True
         self.solver_open = False
         self.side_open = True
@@ -238,6 +264,20 @@ class BoardArea(QWidget):
         self._board_rect = board
         if self.problems.isVisible():
             self._place_problems()
+        if self.cover.isVisible():
+            self.cover.setGeometry(board)
+            self.cover.raise_()
+
+    def set_paused(self, paused: bool) -> None:
+        """Hide the board (and the kind's panel, which tells as much) behind the cover, or show it again."""
+        self.cover.setVisible(paused)
+        if paused:
+            self.cover.setGeometry(getattr(self, "_board_rect", self.board_view.geometry()))
+            self.cover.raise_()
+            self.cover.setFocus()
+        panel = self.side.widget()
+        if panel is not None:
+            panel.setVisible(not paused)
 
     def _place_side(self, panel: QWidget, board: QRect, window_area: int) -> QRect:
         cols, rows = self._grid

@@ -262,6 +262,7 @@ class MainWindow(QMainWindow):
         self.area = BoardArea(self.board_view, self.library, self.settings.keep_library)
         self.area.changed.connect(self._panels_changed)
         self.area.problemsClosed.connect(self._problems_closed)
+        self.area.cover.clicked.connect(lambda: self.toggle_pause(False))
         self.area.drawer.keep.toggled.connect(lambda on: setattr(self.settings, "keep_library", on))
         self.setCentralWidget(self.area)
 
@@ -372,11 +373,17 @@ class MainWindow(QMainWindow):
         a["help"] = self._action("&Help for this puzzle", self.show_help, QKeySequence.HelpContents)
         a["about"] = self._action("&About puzzlegui", self.about)
         a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
+        a["pause"] = self._action("&Pause", self.toggle_pause, "F8", "Hide the board and stop the clock; F8 again goes on")
+        a["pause"].setCheckable(True)
+        a["show_clock"] = self._action("Show the &clock", self._toggle_clock, "Ctrl+Shift+L",
+                                       "The time on this puzzle in the status bar (it counts all the same)")
+        a["show_clock"].setCheckable(True)
+        a["show_clock"].setChecked(self.settings.show_clock)
         menus = {
             "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
                       "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
             "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
-            "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "stats"],
+            "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", None, "stats"],
             "&Solve": ["solve", "stop", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
             "&Help": ["help", "about"],
         }
@@ -491,7 +498,37 @@ class MainWindow(QMainWindow):
         text = games_mod.time_text(game.elapsed)
         if game.status == games_mod.SOLVED:
             text = f"Solved in {text}" + (" with help" if game.helped else "")
+        elif self.paused:
+            text = f"Paused at {text}"
         self.clock_label.setText(text)
+        self.clock_label.setVisible(self.settings.show_clock)
+
+    # ---------------------------------------------------------------- pause and the clock
+    @property
+    def paused(self) -> bool:
+        return self.area.cover.isVisible()
+
+    def toggle_pause(self, paused: bool | None = None) -> None:
+        """Pause: the board hidden behind a cover and the game's clock stopped (the game
+        object keeps the clock); again, or a click on the cover: go on."""
+        game = self.games.current
+        paused = (not self.paused) if paused is None else paused
+        if game is None:
+            paused = False
+        if paused and self.solving.in_replay:
+            self.back_to_game()
+        self.area.set_paused(paused)
+        if game is not None:
+            game.pause(paused, time.monotonic())
+        self.actions_by_name["pause"].setChecked(paused)
+        self._sync_actions()
+        if not paused and self.board is not None:
+            self.board.setFocus()
+        self._show_clock()
+
+    def _toggle_clock(self) -> None:
+        self.settings.show_clock = self.actions_by_name["show_clock"].isChecked()
+        self._show_clock()
 
     def show_stats(self) -> None:
         from .dialogs import StatsDialog
@@ -761,6 +798,8 @@ class MainWindow(QMainWindow):
         # without showing anything: the game it was beside is no longer the current one
         self.solving.forget()
         self.stop_solving()  # a generation under way
+        if self.paused:
+            self.toggle_pause(False)
         self._sync_clock()
         doc = game.doc
         self._install_board(doc.kind)
@@ -1170,6 +1209,11 @@ class MainWindow(QMainWindow):
         trial = has and self.game.trial_start is not None
         a["back_to_mark"].setEnabled(trial)
         a["keep_trial"].setEnabled(trial)
+        if self.paused:  # nothing is played on a hidden board
+            for name in ("undo", "redo", "restart", "hint", "check", "solve", "sure", "correct", "rewind",
+                         "mark", "back_to_mark", "keep_trial"):
+                a[name].setEnabled(False)
+        a["pause"].setEnabled(has)
 
     # ================================================================= closing
     _shut_down = False
