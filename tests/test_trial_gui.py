@@ -96,3 +96,27 @@ def test_the_clock_can_be_hidden(qtbot, window):
     assert not window.clock_label.isVisibleTo(window) and not window.settings.show_clock
     window.actions_by_name["show_clock"].trigger()
     assert window.clock_label.isVisibleTo(window) and window.settings.show_clock
+
+
+def test_replay_my_game_plays_the_history_back_and_leaves_the_game_as_it_was(qtbot, window):
+    for n in range(3):
+        x, y = empty(window.history.state, 0)
+        window.play_move(("set", x, y, n % 2))
+    window.restart()  # a Restart is an entry too
+    x, y = empty(window.history.state, 5)
+    window.play_move(("set", x, y, 1))
+    state, moves = window.history.state, window.history.moves()
+    window.actions_by_name["replay_game"].trigger()
+    replay = window.replay
+    assert replay.loaded and replay.length == 5 and not window.board.interactive
+    assert window.area.solver_open and window.panel.position_slider.maximum() == 5
+    replay.pause()
+    window.panel.position_slider.setValue(3)  # the slider moves through the game
+    assert window.board.state == window.history.state_at(3)
+    assert "Entry 3 of 5" in window.panel.step_label.full_text()
+    window.panel.position_slider.setValue(4)
+    assert "Restart" in window.panel.step_label.full_text() and window.board.state == window.history.initial
+    replay.seek(5)
+    assert window.board.state == state
+    window.back_to_game()
+    assert window.history.state == state and window.history.moves() == moves and window.board.interactive

@@ -102,6 +102,12 @@ class History:
         """The moves from the initial state to the current one, for a save file."""
         return self._moves[1 : self._index + 1]
 
+    def entry(self, index: int):
+        """Entry ``index`` (1 is the first after the puzzle as given)."""
+        if not 1 <= index < len(self._moves):
+            raise IndexError(index)
+        return self._moves[index]
+
     def next_move(self):
         """The move that Redo would replay (None when there is nothing to redo)."""
         return self._moves[self._index + 1] if self.can_redo else None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QObject, Signal
 
 from ..core import solver
+from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
 from .replay import Replay
 from .replay import checkpoints as replay_checkpoints
@@ -42,6 +43,31 @@ class SolveHost(Protocol):
 
     def show_game(self, finish: Finish | None = None) -> None:
         """Show the game's own state again, and all that depends on it."""
+
+
+class _HistoryMoves:
+    """What the replay asks of a kind (``apply``), for a game's own history: its
+    entries are kind moves, Batches, Restarts and Gotos, which the history knows how to
+    apply (core/history.py ``result_of``)."""
+
+    def __init__(self, history):
+        self._history = history
+
+    def apply(self, state, move):
+        return self._history.result_of(state, move)
+
+
+def _entry_text(move, index: int, count: int) -> str:
+    """A line for the replay of the player's game: which entry, and what kind of entry."""
+    if move == RESTART:
+        what = "Restart"
+    elif isinstance(move, Goto):
+        what = f"back to entry {move.index:,}"
+    elif isinstance(move, Batch):
+        what = f"{move.label or 'several moves'} ({len(move.moves):,} moves at once)"
+    else:
+        what = "your move"
+    return f"Entry {index:,} of {count:,}: {what}"
 
 
 def _prepare_replay(kind, base, solution):
@@ -77,6 +103,7 @@ class SolveController(QObject):
         self._solve_ticket = None
         self._replay_request = None  # the game's ticket for the replay being prepared (core.game.Ticket)
         self._solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
+        self._own = False  # the replay on show is the player's own game (replay_game)
         self.replay = Replay(self)  # the replay on the board, beside the game
         self.replay.frame.connect(self._on_frame)
         self.replay.playingChanged.connect(self._playing_changed)
@@ -339,9 +366,14 @@ class SolveController(QObject):
             self._host.game.drop("replay")
         self._replay_request = None  # its answer, when it comes, is dropped
 
-    def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool) -> None:
+    def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool,
+                      kind=None, base=None) -> None:
+        """Load and start a replay: the solver's (from the solve's start), or with
+        ``kind`` and ``base`` another one (the player's own game, see replay_game)."""
+        self._own = kind is not None
         self._host.board.set_interactive(False)
-        self.replay.load(self._host.game.doc.kind, self.solve_base, steps, checkpoints)
+        self.replay.load(kind or self._host.game.doc.kind, self.solve_base if base is None else base, steps,
+                         checkpoints)
         self._pace()
         if seek_end:
             self.replay.seek(self.replay.length)
@@ -350,6 +382,25 @@ class SolveController(QObject):
             self.replay.play()
         if announce:
             self.finished.emit(self.result)
+
+    def replay_game(self) -> bool:
+        """Play the player's own game back in the replay, from the puzzle as given to
+        the position it is at, one entry a step, evenly paced (entries carry no time);
+        the game itself is untouched and comes back as it was.  False if it has no entries."""
+        game = self._host.game
+        if game is None or game.history.position == 0:
+            return False
+        self._cancel_replay()
+        self.replay.clear()
+        history = game.history.copy()  # the game may move on; the replay keeps what it showed
+        count = history.position
+        steps = [solver.Step("move", history.entry(i), _entry_text(history.entry(i), i, count))
+                 for i in range(1, count + 1)]
+        self._host.show_solver()
+        self._start_replay(steps, None, autoplay=True, seek_end=False, announce=False,
+                           kind=_HistoryMoves(history), base=history.initial)
+        self._host.panel.solution_label.setText(f"Your game: {count:,} entr{'ies' if count != 1 else 'y'}")
+        return True
 
     def choose_solution(self, index: int) -> None:
         if self.result is None or not 0 <= index < len(self.result.solutions):
@@ -425,7 +476,9 @@ class SolveController(QObject):
         panel = self._host.panel
         if not self.replay.loaded or self._host.game is None:
             return  # cleared meanwhile
-        if panel.current_show() == "solution" and self._host.game.doc.kind.is_solved(self.replay.state):
+        if self._own:
+            panel.set_step_text("The end of your game as you left it. Esc or a click on the board: back to it.")
+        elif panel.current_show() == "solution" and self._host.game.doc.kind.is_solved(self.replay.state):
             # said on the panel, never on the board: the replay is not the player's game
             panel.set_step_text("The solution is complete. Esc or a click on the board: back to your game.")
 

@@ -344,6 +344,8 @@ class MainWindow(QMainWindow):
                                        "The trial's entries stay as ordinary entries; the mark goes")
         a["solve"] = self._action("&Solve", self.solve, "F5")
         a["stop"] = self._action("S&top", self.stop_solving, "Esc")
+        a["replay_game"] = self._action("&Replay my game", self.replay_game, "Ctrl+Shift+R",
+                                        "Your game played back from the puzzle as given, with the replay's slider")
         a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
         a["check"] = self._action("&Check", self.check, "Ctrl+K", "Mark broken rules")
         a["sure"] = self._action("Do the s&ure steps", self.aids.sure_steps, "Ctrl+Shift+H",
@@ -384,7 +386,7 @@ class MainWindow(QMainWindow):
                       "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
             "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
             "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", None, "stats"],
-            "&Solve": ["solve", "stop", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
+            "&Solve": ["solve", "stop", "replay_game", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
             "&Help": ["help", "about"],
         }
         for title, names in menus.items():
@@ -1064,6 +1066,10 @@ class MainWindow(QMainWindow):
 
     def back_to_game(self) -> None:
         self.solving.back_to_game()
+
+    def replay_game(self) -> None:
+        if self.game is not None and not self.paused and not self.solving.replay_game():
+            self.statusBar().showMessage("Nothing to replay yet: this game has no moves.", 5000)
 
     def _install_stop_key(self) -> None:
         """Esc is Stop on the first press, whatever had the focus.  A menu closed with Esc
