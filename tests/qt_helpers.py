@@ -15,6 +15,11 @@ def shown(qtbot, widget, width, height, state=None):
 
 def take_hint(qtbot, window):
     """A hint through the window, as the player asks for it (found on the pool), and
-    its answer played: returns once the window has it."""
-    with qtbot.waitSignal(window.aidFinished, timeout=60000):
-        window.hint()
+    its answer played: returns once the window has it.  Hints come in stages (look
+    here, the reason, the move): Hint is pressed until the move is played."""
+    position = window.history.position
+    for _ in range(3):
+        with qtbot.waitSignal(window.aidFinished, timeout=60000):
+            window.hint()
+        if window.history.position != position or window.aids._staged is None:
+            break  # played, or no hint to stage

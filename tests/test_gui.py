@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
 
 from puzzlegui.core import files, solver
+from puzzlegui.gui.aids import LOOK_HERE
 from puzzlegui.gui.window import MainWindow
 
 
@@ -203,11 +204,36 @@ def test_check_and_hint(qtbot, window):
     window.actions_by_name["check"].trigger()
     assert window.board.violations and window.board.violations[0].cells == ((0, 0), (2, 0))
     assert "1 problem" in window.statusBar().currentMessage()
+    before = window.history.state
     with qtbot.waitSignal(window.aidFinished, timeout=30000):  # found on the pool
         window.actions_by_name["hint"].trigger()
+    # in stages: first where to look (no reason, no move), then the reason, then the move
+    assert window.history.state == before and window.board.highlight == ((0, 0),)
+    assert window.board.highlight_text == LOOK_HERE and "Lamp 1" not in window.statusBar().currentMessage()
+    assert window.game.hints == 1 and window.games.stats_for(window.game.key).looks == 1
+    window.actions_by_name["hint"].trigger()
+    assert window.history.state == before and "Lamp 1 must be on" in window.statusBar().currentMessage()
+    assert window.games.stats_for(window.game.key).reasons == 1
+    window.actions_by_name["hint"].trigger()
     assert window.history.state.lamps == (1, 1, 0)
     assert "Lamp 1 must be on" in window.statusBar().currentMessage()
     assert window.board.highlight == ((0, 0),)
+    st = window.games.stats_for(window.game.key)
+    assert window.game.hints == 1 and (st.looks, st.reasons, st.hints) == (1, 1, 1)
+
+
+def test_a_hint_at_once_plays_the_move_and_a_move_starts_stages_over(qtbot, window):
+    load(window, "010", "111")
+    with qtbot.waitSignal(window.aidFinished, timeout=30000):
+        window.hint()
+    assert window.board.highlight_text == LOOK_HERE
+    window.play_move(window.doc.kind.hint(window.history.state).move)  # the player found it
+    window.actions_by_name["hint_stages"].trigger()  # off: Hint plays at once
+    assert not window.settings.hint_stages
+    before = window.history.state
+    with qtbot.waitSignal(window.aidFinished, timeout=30000):
+        window.hint()
+    assert window.history.state != before  # a new hint for the new position, played at once
 
 
 def test_generate_runs_in_a_process_and_loads(qtbot, window):

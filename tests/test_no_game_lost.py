@@ -148,11 +148,12 @@ from puzzlegui.gui.window import MainWindow
 w = MainWindow(restore=False)
 def say(text):
     print(text, flush=True)
-def hint():  # found on the pool: wait for the answer, then let it play
+def hint():  # found on the pool: wait for the answer, then let it play (Hint in stages: three presses)
     from puzzlegui.gui.worker import wait_background
-    w.hint()
-    wait_background(60000)
-    app.processEvents()
+    for _ in range(3):
+        w.hint()
+        wait_background(60000)
+        app.processEvents()
 """
 
 

@@ -275,10 +275,24 @@ class Game:
         """The player's own move (a kind move, or a Batch for a whole drag)."""
         return self._push(move, ENTRIES["move"])
 
-    def take_hint(self, move) -> Finish | None:
-        self.attempt.hints += 1
+    def take_hint(self, move, looked: bool = False) -> Finish | None:
+        """A hint's move played; ``looked``: the player saw its cells first (hints in
+        stages), which counted the help already."""
+        if not looked:
+            self.attempt.hints += 1
         self._count(hints=1)
         return self._push(move, ENTRIES["hint"])
+
+    # hints in stages: "look here" (the cells), then the reason, then the move.  Looking
+    # is help (the attempt is helped from then on, once per hint); Statistics counts
+    # which stage the player needed.  Neither changes the board, so neither is an entry.
+    def hint_looked(self) -> None:
+        self.attempt.hints += 1
+        self._count(looks=1)
+        self._changed()
+
+    def hint_reasoned(self) -> None:
+        self._count(reasons=1)
 
     def sure_steps(self, moves) -> Finish | None:
         self.attempt.hints += 1

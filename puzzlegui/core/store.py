@@ -95,7 +95,9 @@ CREATE TABLE stats(
     helped INTEGER NOT NULL DEFAULT 0,
     best   REAL,
     hints  INTEGER NOT NULL DEFAULT 0,
-    solver INTEGER NOT NULL DEFAULT 0
+    solver INTEGER NOT NULL DEFAULT 0,
+    looks   INTEGER NOT NULL DEFAULT 0,
+    reasons INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE meta(name TEXT PRIMARY KEY, value);
 """
@@ -108,6 +110,10 @@ _COLUMNS = {
     "stats": {"key", "title", "kind", "solved", "helped", "best", "hints", "solver"},
     "meta": {"name", "value"},
 }
+
+
+#: columns added to ``stats`` after schema 1 (additive: no new schema version, see _add_columns)
+_ADDED_STATS = ("looks", "reasons")
 
 
 class StoreError(OSError):
@@ -202,8 +208,10 @@ class Stats:
     solved: int = 0  # times solved, with or without help
     helped: int = 0  # of those, solved with hints or the solver
     best: float | None = None  # the best time of a solve without help (seconds)
-    hints: int = 0  # hints taken in all
+    hints: int = 0  # hints taken in all (their move played)
     solver: int = 0  # times the solver's answer was applied
+    looks: int = 0  # hints in stages: "look here" shown (the cells, no reason, no move)
+    reasons: int = 0  # hints in stages: the reason shown (no move yet)
 
 
 def source_of(key: str, name: str, path: Path | None) -> str:
@@ -239,6 +247,9 @@ _DAMAGED = (sqlite3.DatabaseError, UnicodeDecodeError)
 
 
 class Store:
+    #: the statistics' columns as SELECTed (see _add_columns)
+    _stats_select = "key, title, kind, solved, helped, best, hints, solver, looks, reasons"
+
     def __init__(self, folder, clock=time.time, read_only: bool = False):
         """The store in ``folder``.  ``read_only`` (the command line reading the games
         the window keeps): nothing is made, set aside or imported; a database that is
@@ -317,6 +328,7 @@ class Store:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version != SCHEMA_VERSION or conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("not a games database this version reads")
+            self._add_columns(conn)  # read only: the columns it lacks read as 0
         except (*_DAMAGED, OSError):
             self._close_all()
             self._in_memory(None)
@@ -350,7 +362,30 @@ class Store:
             have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
             if not wanted <= have:
                 return f"the table {table} lacks {', '.join(sorted(wanted - have))}"
+        self._add_columns(conn)
         return None
+
+    def _add_columns(self, conn: sqlite3.Connection) -> None:
+        """Columns added since schema 1, added to a database made before them (an older
+        puzzlegui reads its own columns by name and never sees them): the hint stages'
+        counts.  A read-only database without them reads them as 0."""
+        have = {row[1] for row in conn.execute("PRAGMA table_info(stats)")}
+        missing = [c for c in _ADDED_STATS if c not in have]
+        if missing and not self.read_only:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                have = {row[1] for row in conn.execute("PRAGMA table_info(stats)")}
+                for column in _ADDED_STATS:
+                    if column not in have:
+                        conn.execute(f"ALTER TABLE stats ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            missing = []
+        self._stats_select = "key, title, kind, solved, helped, best, hints, solver, " + ", ".join(
+            "0" if c in missing else c for c in _ADDED_STATS)
 
     def _set_aside_files(self, why: str) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
@@ -667,16 +702,16 @@ class Store:
     def stats(self) -> list[Stats]:
         """Every puzzle with a record of play, most solved first."""
         rows = self._read(
-            "SELECT key, title, kind, solved, helped, best, hints, solver FROM stats "
-            "ORDER BY solved DESC, title LIMIT ?", (MAX_LISTED * 4,)
+            f"SELECT {self._stats_select} FROM stats ORDER BY solved DESC, title LIMIT ?", (MAX_LISTED * 4,)
         )
         return [s for s in map(_stats_of_row, rows) if s is not None]
 
     def stats_for(self, key: str) -> Stats | None:
-        rows = self._read("SELECT key, title, kind, solved, helped, best, hints, solver FROM stats WHERE key = ?", (key,))
+        rows = self._read(f"SELECT {self._stats_select} FROM stats WHERE key = ?", (key,))
         return _stats_of_row(rows[0]) if rows else None
 
-    def add_stats(self, key: str, title: str, kind: str, *, solved=0, helped=0, hints=0, solver=0, time=None) -> Stats:
+    def add_stats(self, key: str, title: str, kind: str, *, solved=0, helped=0, hints=0, solver=0, time=None,
+                  looks=0, reasons=0) -> Stats:
         """Add to ``key``'s counts (another copy of the app may be adding too), and take
         ``time`` as its best time if it is less; the counts as they are now."""
 
@@ -687,12 +722,11 @@ class Store:
             )
             conn.execute(
                 "UPDATE stats SET solved = solved + ?, helped = helped + ?, hints = hints + ?, solver = solver + ?, "
+                "looks = looks + ?, reasons = reasons + ?, "
                 "best = CASE WHEN ? IS NOT NULL AND (best IS NULL OR ? < best) THEN ? ELSE best END WHERE key = ?",
-                (solved, helped, hints, solver, time, time, time, key),
+                (solved, helped, hints, solver, looks, reasons, time, time, time, key),
             )
-            return conn.execute(
-                "SELECT key, title, kind, solved, helped, best, hints, solver FROM stats WHERE key = ?", (key,)
-            ).fetchone()
+            return conn.execute(f"SELECT {self._stats_select} FROM stats WHERE key = ?", (key,)).fetchone()
 
         return _stats_of_row(self._write(work)) or Stats(key, title, kind)
 
@@ -716,13 +750,13 @@ def _status(status, entries) -> str:
 
 
 def _stats_of_row(row) -> Stats | None:
-    key, title, kind, solved, helped, best, hints, solver = row
-    counts = (solved, helped, hints, solver)
+    key, title, kind, solved, helped, best, hints, solver, looks, reasons = row
+    counts = (solved, helped, hints, solver, looks, reasons)
     if not isinstance(key, str) or not all(isinstance(n, int) and 0 <= n < 2**62 for n in counts):
         return None
     return Stats(
         key, text(title)[:200], text(kind)[:40], solved, helped,
-        float(best) if isinstance(best, int | float) and 0 <= best < 1e9 else None, hints, solver,
+        float(best) if isinstance(best, int | float) and 0 <= best < 1e9 else None, hints, solver, looks, reasons,
     )
 
 

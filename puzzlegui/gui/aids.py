@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from ..core.kind import PuzzleError
 from .worker import Background
 
+LOOK_HERE = "Look here: a sure move is in the marked cells"
 PROBLEMS_LISTED = "listed over the foot of the board"  # the status line's words; it goes when the list closes
 
 if TYPE_CHECKING:
@@ -53,10 +54,16 @@ class Aids(QObject):
         super().__init__(parent)
         self._host = host
         self._busy = False  # an aid is working
+        self.stages = True  # hints in stages: look here, the reason, the move (the window sets it)
+        self._staged = None  # (game, its revision, the hint, the stage shown) of a hint in stages
 
     def hint(self) -> None:
-        """The next sure move, found on the pool (a Tracks hint may take seconds), played
-        and explained when it comes, if the game is still where it was asked."""
+        """The next sure move, found on the pool (a Tracks hint may take seconds).
+
+        In stages (the player's choice, on by default): the first Hint shows where to
+        look (the cells), the next one at the same position the reason, the third plays
+        the move; at once: the move and its reason together.  A staged hint belongs to
+        the position it was found at: any change of the game starts over."""
         host = self._host
         if not host.ready_for_play():
             return
@@ -65,29 +72,58 @@ class Aids(QObject):
         if kind.is_solved(state):
             self.status.emit("The puzzle is already solved.", 5000)
             return
+        staged = self._staged
+        if staged is not None and staged[0] is game and staged[1] == game.revision:
+            self._next_stage(staged)
+            return
+        self._staged = None
 
         def done(h):
-            finish = None
             if h is None:
                 self.status.emit("No sure move found from here; try Check or Solve.", 6000)
                 return
-            if h.move is not None:
-                try:
-                    finish = host.game.take_hint(h.move)
-                except PuzzleError as exc:
-                    self.status.emit(str(exc), 6000)
-                    return
-                host.board.set_violations([])
-                host.show_game(move=h.move, animate=True, finish=finish)
-            host.board.set_highlight(h.cells, h.text)
-            if finish is None:  # a finish says so instead
-                self.status.emit(f"Hint: {h.text}", 15000)
+            if self.stages and h.move is not None and h.cells:
+                host.game.hint_looked()  # the attempt is helped from here, once for this hint
+                host.board.set_highlight(h.cells, LOOK_HERE)
+                self._staged = (host.game, host.game.revision, h, 1)
+                self.status.emit(f"Hint: {LOOK_HERE.lower()}. Hint again for the reason, and again for the move.",
+                                 15000)
+                return
+            self._play_hint(h, looked=False)
 
         from ..core.aids import TIME_LIMIT
 
         # bounded like every aid's search: no hint rather than no end
         self._run("hint", functools.partial(kind.hint, time_limit=TIME_LIMIT), (state,), done,
                   "Looking for a hint\u2026")
+
+    def _next_stage(self, staged) -> None:
+        game, _revision, h, stage = staged
+        host = self._host
+        if stage == 1:
+            game.hint_reasoned()
+            host.board.set_highlight(h.cells, h.text)
+            self._staged = (game, game.revision, h, 2)
+            self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
+        else:
+            self._staged = None
+            self._play_hint(h, looked=True)
+        self.finished.emit("hint")
+
+    def _play_hint(self, h, looked: bool) -> None:
+        host = self._host
+        finish = None
+        if h.move is not None:
+            try:
+                finish = host.game.take_hint(h.move, looked=looked)
+            except PuzzleError as exc:
+                self.status.emit(str(exc), 6000)
+                return
+            host.board.set_violations([])
+            host.show_game(move=h.move, animate=True, finish=finish)
+        host.board.set_highlight(h.cells, h.text)
+        if finish is None:  # a finish says so instead
+            self.status.emit(f"Hint: {h.text}", 15000)
 
     def check(self) -> None:
         """Mark every broken rule on the board and list them all under it."""

@@ -452,7 +452,11 @@ class StatsDialog(QDialog):
     """Statistics: every puzzle played, how often solved, the best time without help,
     the help taken; Reset clears them (after asking)."""
 
-    COLUMNS = ("Puzzle", "Kind", "Solved", "With help", "Best time", "Hints", "Solver used")
+    COLUMNS = ("Puzzle", "Kind", "Solved", "With help", "Best time", "Looked", "Reasons", "Hint moves", "Solver used")
+    #: the hint stages' columns: how far the player needed each hint to go
+    TIPS = {5: "Hints whose cells you looked at (Hint in stages: 'look here')",
+            6: "Hints whose reason you read",
+            7: "Hints whose move you let it play"}
 
     def __init__(self, games, parent=None):
         from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
@@ -470,12 +474,15 @@ class StatsDialog(QDialog):
         self.table.verticalHeader().hide()
         for r, st in enumerate(rows):
             kind = registry.title(st.kind) if st.kind in registry.names() else st.kind
-            values = (st.title, kind, f"{st.solved:,}", f"{st.helped:,}", time_text(st.best), f"{st.hints:,}", f"{st.solver:,}")
+            values = (st.title, kind, f"{st.solved:,}", f"{st.helped:,}", time_text(st.best), f"{st.looks:,}",
+                      f"{st.reasons:,}", f"{st.hints:,}", f"{st.solver:,}")
             for c, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 if c >= 2:
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 self.table.setItem(r, c, item)
+        for c, tip in self.TIPS.items():
+            self.table.horizontalHeaderItem(c).setToolTip(tip)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.Stretch)
         for c in range(1, len(self.COLUMNS)):

@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
         self.solving.error.connect(self.show_error)
         # hint, check and the other aids (gui/aids.py)
         self.aids = Aids(self, self)
+        self.aids.stages = self.settings.hint_stages
         self.aids.finished.connect(self.aidFinished)
         self.aids.status.connect(self._say)
         self.aids.error.connect(self.show_error)
@@ -348,6 +349,10 @@ class MainWindow(QMainWindow):
                                         "Your game played back from the puzzle as given, with the replay's slider")
         a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
         a["check"] = self._action("&Check", self.check, "Ctrl+K", "Mark broken rules")
+        a["hint_stages"] = self._action("Hints in &stages", self._toggle_hint_stages, "Ctrl+Alt+H",
+                                        "Hint first shows where to look, then the reason, then plays the move")
+        a["hint_stages"].setCheckable(True)
+        a["hint_stages"].setChecked(self.settings.hint_stages)
         a["sure"] = self._action("Do the s&ure steps", self.aids.sure_steps, "Ctrl+Shift+H",
                                  "Make every move the deductions alone can make from here (one undo step)")
         a["correct"] = self._action("Correct so &far?", self.correct_so_far, "Ctrl+Shift+K",
@@ -386,7 +391,7 @@ class MainWindow(QMainWindow):
                       "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
             "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
             "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", None, "stats"],
-            "&Solve": ["solve", "stop", "replay_game", None, "hint", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
+            "&Solve": ["solve", "stop", "replay_game", None, "hint", "hint_stages", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
             "&Help": ["help", "about"],
         }
         for title, names in menus.items():
@@ -1012,6 +1017,9 @@ class MainWindow(QMainWindow):
         """The list closed: a status line that points at it goes with it."""
         if PROBLEMS_LISTED in self.statusBar().currentMessage():
             self.statusBar().clearMessage()
+
+    def _toggle_hint_stages(self) -> None:
+        self.settings.hint_stages = self.aids.stages = self.actions_by_name["hint_stages"].isChecked()
 
     def _toggle_mark_mistakes(self) -> None:
         self.settings.mark_mistakes = self.actions_by_name["mark_mistakes"].isChecked()
