@@ -436,3 +436,34 @@ def test_fuzzed_records_of_the_previous_version_never_stop_a_start(folder, seed)
     assert len(session.entries()) >= 3 - (seed % 4 == 3)  # the others are all there
     open_everything(session)
     assert all(isinstance(s.solved, int) for s in session.stats())
+
+
+def schema_one_database(path: Path) -> None:
+    """A games database as schema 1 made it, before the hint stages' columns."""
+    old = store_mod._SCHEMA.replace(",\n    looks   INTEGER NOT NULL DEFAULT 0,\n    reasons INTEGER NOT NULL DEFAULT 0", "")
+    assert "looks" not in old
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    for statement in old.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {store_mod.SCHEMA_VERSION}")
+    conn.execute("INSERT INTO stats(key, title, kind, solved, hints) VALUES ('0123456789abcdef01234567', 'Old', 'kurosu', 2, 3)")
+    conn.commit()
+    conn.close()
+
+
+def test_a_database_made_before_the_hint_stages_gets_their_columns_and_keeps_its_counts(tmp_path):
+    path = tmp_path / "data" / "games.sqlite3"
+    schema_one_database(path)
+    read_only = store_mod.Store(tmp_path / "data", read_only=True)
+    st = read_only.stats_for("0123456789abcdef01234567")
+    assert (st.solved, st.hints, st.looks, st.reasons) == (2, 3, 0, 0)  # read as they are, the new counts 0
+    read_only.close()
+    store = store_mod.Store(tmp_path / "data")
+    assert not store.notices  # not set aside: the columns are added
+    st = store.add_stats("0123456789abcdef01234567", "Old", "kurosu", looks=1, reasons=2)
+    assert (st.solved, st.hints, st.looks, st.reasons) == (2, 3, 1, 2)
+    store.close()
+    columns = {row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(stats)")}
+    assert {"looks", "reasons"} <= columns
