@@ -402,14 +402,29 @@ class EditDialog(QDialog):
 GENERAL_HELP = """
 <h3>Using puzzlegui</h3>
 <ul>
-<li><b>Library</b> (left): built-in puzzles by kind, and your saved puzzles. Double-click to open.</li>
-<li><b>Undo / Redo / Restart</b>: Ctrl+Z, Ctrl+Shift+Z, Ctrl+R. Restart can itself be undone.</li>
-<li><b>Check</b> (Ctrl+K) marks broken rules; <b>Hint</b> (Ctrl+H) makes the next sure move and says why.</li>
-<li><b>Solve</b> (F5) runs the solver on a worker thread; <b>Stop</b> (Esc) ends it at once.
- Choose <i>Show the solution</i> to watch the answer move by move, or <i>Show the search</i> to watch
- every try and backtrack. Play, pause, step and change the speed in the Replay box.</li>
+<li><b>Library</b> (Ctrl+L): a drawer of puzzles by kind, your saved puzzles and your recent games.
+ One click opens a puzzle; the drawer gives way at your first move unless you press <i>Keep open</i>.</li>
+<li><b>Undo / Redo / Restart</b>: Ctrl+Z, Ctrl+Shift+Z, Ctrl+R; on the board also <b>u</b> and <b>r</b>,
+ as in Tatham's puzzles. Restart can itself be undone.</li>
+<li><b>Mark this position</b> (Ctrl+T) before a guess: what you enter next is a trial, framed in violet
+ dashes with a corner notch. <b>Back to the mark</b> (Ctrl+Shift+T) undoes the trial in one step (Undo
+ brings it back); <b>Keep the trial</b> (Ctrl+Alt+T) keeps it. Marks nest and are saved with the game.</li>
+<li><b>Check</b> (Ctrl+K) marks broken rules and lists them over the foot of the board (the board
+ does not move). <b>Hint</b> (Ctrl+H) comes in stages: first where to look, then the reason, then the
+ move; turn <i>Hints in stages</i> off (Ctrl+Alt+H) to have the move at once. Statistics counts the
+ stages you needed.</li>
+<li><b>Pause</b> (F8) hides the board and stops the clock; a click on it goes on. View &gt; Show the
+ clock hides the time if you would rather not see it.</li>
+<li><b>Solve</b> (F5) opens the solver bar over the board and runs the solver in a process of its own;
+ <b>Stop</b> (Esc) ends it at once. The replay lasts about 20 seconds whatever its length (Settings
+ &gt; Replay length); drag its slider to any step, or step one at a time. <i>Show the search</i>
+ replays every try, dead ends included ("tries" are the solver's search nodes).
+ <b>Replay my game</b> (Ctrl+Shift+R) plays your own game back the same way.</li>
+<li><b>View</b>: the library, the solver bar and the puzzle's panel open and close (Ctrl+L, F6, F9);
+ <i>Fit the window</i> (Ctrl+0) shows the whole board. Where a panel has no room beside the board
+ it folds into a button on the toolbar.</li>
 <li><b>New random puzzle</b> (Ctrl+N), <b>Edit board</b> (Ctrl+E), <b>Open</b> (Ctrl+O), <b>Save</b> (Ctrl+S).</li>
-<li>Your game is saved automatically and comes back when you start the app again.</li>
+<li>Your game is saved with every move and comes back when you start the app again.</li>
 </ul>
 """
 
