@@ -263,9 +263,10 @@ def _solve_optimal(state: RotationState, trace: bool):
     best = yield from _quick_upper_bound(state)
     upper = len(best) if best is not None else None
     if best is not None:  # the quick answer is kept if the search is stopped from here on
-        text = f"found {plural(upper, 'move')}; no lower bound yet"
+        quick = lower_bound(state)  # proven at once, before the pattern databases load
+        text = bound_text(upper, quick, None) if quick else f"found {plural(upper, 'move')}; no lower bound yet"
         yield Step("bound", None, text)
-        yield Best(best, None, text)
+        yield Best(best, quick or None, text)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
     looks = yield from _drive(pdb.lookups(config))
