@@ -133,6 +133,27 @@ def bench_tatham():
                   Sample.of(times, note=f"moves {min(lengths)}-{max(lengths)}"), target=2.0, check=ok)
 
 
+def bench_general():
+    """The general reduction (cycles.py) on sgt-twiddle's 6x6n4 preset (the IDs the
+    tests keep): each within 2 s, and the moves held to a target of 400."""
+    from pathlib import Path
+
+    from puzzlegui.kinds.rotation import solver as rsolver
+
+    data = Path(__file__).resolve().parent.parent / "tests" / "rotation" / "data" / "twiddle_presets.txt"
+    chosen = [g for g in data.read_text().split() if g.startswith("6x6n4:")]
+    times, lengths, ok = [], [], True
+    for gid in chosen:
+        state = KIND.parse_game_id(gid)
+        result, took = timed(lambda: run(rsolver.solve(state), FIRST))
+        sol = result.solutions[0]
+        ok = ok and is_solved(_replay(state, sol.moves)) and len(sol.moves) <= 400
+        lengths.append(len(sol.moves))
+        times.append(took)
+    table.row(f"Twiddle 6x6n4: {len(chosen)} sgt-twiddle puzzles, general reduction (not proven; target 400 moves)",
+              Sample.of(times, note=f"moves {min(lengths)}-{max(lengths)}"), target=2.0, check=ok)
+
+
 OPTIMAL_SETS = (
     # (prefix, what, target (the timed row holds the worst puzzle to it, the harness's
     # rule; the row after it the median, the issue's), time cap each)
@@ -231,6 +252,7 @@ def main() -> int:
         bench_exact()
     if not only or "tatham" in only:
         bench_tatham()
+    bench_general()
     if not only or "process" in only:
         bench_process_3x3()
     if not only or "optimal" in only:

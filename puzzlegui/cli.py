@@ -76,6 +76,7 @@ EXIT_INTERRUPTED = 130  # a second Ctrl+C, or Ctrl+C outside a search
 MAX_TIME_LIMIT = 1_000_000  # seconds: about eleven days
 PROGRESS_EVERY = 1.0  # seconds between --progress lines
 EXPORT_SOLVE_SECONDS = 10.0  # export --solved / --solutions: search time for each puzzle
+SOLVE_SECONDS = 10.0  # solve: the search's budget unless --time-limit says
 HINT_SECONDS = 10.0  # hint, and check --against-solution: search time unless --time-limit says
 
 
@@ -202,7 +203,11 @@ def _solve_arguments(p) -> None:
         "--list", type=int, default=None, metavar="N",
         help="print at most N of the solutions found (default %(keep)s); all are counted",
     ).keep = _Later("solver", "KEEP")
-    _time_limit_argument(p, "stop the search after SECONDS and report what was found")
+    _time_limit_argument(
+        p,
+        f"stop the search after SECONDS (default {SOLVE_SECONDS:g}) and report what was found: for a "
+        "board beyond proof, the best answer and its proven lower bound; a larger value searches longer",
+    )
     p.add_argument("--progress", action="store_true", help="report the search's progress on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -498,7 +503,8 @@ def cmd_solve(args) -> int:
         return _print_error(f"--max must be at least 1, not {args.max}.")
     if args.list < 0:
         return _print_error(f"--list must be 0 or more, not {args.list}.")
-    problem = _time_limit_problem(args.time_limit)
+    time_limit = args.time_limit if args.time_limit is not None else SOLVE_SECONDS
+    problem = _time_limit_problem(time_limit)
     if problem:
         return _print_error(problem)
     import json
@@ -515,7 +521,7 @@ def cmd_solve(args) -> int:
             reporter.line()  # the search has started
         solved = solving.search(  # the window's pipeline: the same puzzle, the same words
             kind, state, mode, args.max,
-            time_limit=args.time_limit,
+            time_limit=time_limit,
             keep=args.list,
             should_stop=lambda: interrupt.requested,
             on_found=reporter.solution if reporter else None,

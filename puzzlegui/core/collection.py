@@ -200,7 +200,7 @@ def is_collection_text(text: str) -> bool:
                 return True
             continue
         prefix, sep, _ = line.partition(":")
-        return bool(sep) and prefix.strip().lower() in kinds
+        return bool(sep) and registry.canonical(prefix) in kinds
     return False
 
 
@@ -293,8 +293,8 @@ def _entry(line: str, default_kind: str | None, kinds: list[str], fallback_title
         )
     own_title = validate.clean_meta(rest[1:].strip()[:MAX_TITLE_CHARS], '"title"') if rest else ""
     prefix, sep, tail = token.partition(":")
-    if sep and prefix.lower() in kinds:
-        kind_name, game_id = prefix.lower(), tail
+    if sep and registry.canonical(prefix) in kinds:
+        kind_name, game_id = registry.canonical(prefix), tail
     elif default_kind is not None:
         kind_name, game_id = default_kind, token
     else:

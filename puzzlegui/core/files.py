@@ -378,8 +378,8 @@ def load_source(source: str, kind: str | None = None, read_collections: bool = T
     game_id = source
     if kind is None:
         prefix, sep, rest = source.partition(":")
-        if sep and prefix.lower() in registry.names():
-            kind, game_id = prefix.lower(), rest
+        if sep and registry.canonical(prefix) is not None:
+            kind, game_id = registry.canonical(prefix), rest
         else:
             raise PuzzleError(
                 f"{validate.shown(source, 60)} is not a file, a built-in puzzle or a game ID; "
@@ -387,7 +387,7 @@ def load_source(source: str, kind: str | None = None, read_collections: bool = T
             )
     else:
         prefix, sep, rest = source.partition(":")
-        if sep and prefix.lower() == str(kind).lower():
+        if sep and registry.canonical(prefix) is not None and registry.canonical(prefix) == registry.canonical(kind):
             game_id = rest
     k = registry.get(kind)
     state = k.parse_game_id(game_id.strip())

@@ -28,7 +28,21 @@ KIND_TITLES: dict[str, str] = {
     "strips": "Black and White Strips",
 }
 
+# other names a kind answers to, in game IDs ("unruly:6x6:...") and --kind: Simon
+# Tatham's names for the games we play as kurosu and rotation
+ALIASES: dict[str, str] = {
+    "unruly": "kurosu",
+    "twiddle": "rotation",
+}
+
 _loaded: dict[str, PuzzleKind] = {}
+
+
+def canonical(name) -> str | None:
+    """The kind's own name for ``name`` (a name or an alias, any case); None if unknown."""
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
+    return key if key in KIND_MODULES else None
 
 
 def title(name: str) -> str:
@@ -45,7 +59,7 @@ def names() -> list[str]:
 
 def get(name: str) -> PuzzleKind:
     """The kind called ``name``; PuzzleError with the known names if there is none."""
-    key = str(name).strip().lower()
+    key = canonical(name) or str(name).strip().lower()
     if key not in _loaded:
         module_name = KIND_MODULES.get(key)
         if module_name is None:

@@ -46,6 +46,20 @@ def reasons(violations) -> str:
     return " ".join(seen)
 
 
+def _first_answer(events):
+    """First-solution mode: an anytime solver's first answer (a Best event) ends the
+    search as a found solution does, instead of the proof of the fewest moves behind it."""
+    try:
+        for event in events:
+            yield event
+            if type(event) is solver.Best:
+                return
+    finally:
+        close = getattr(events, "close", None)
+        if close is not None:
+            close()
+
+
 def search(
     kind,
     state,
@@ -98,8 +112,9 @@ def search(
         if on_found is not None:
             on_found(solution)
 
+    events = kind.solve(state, trace=trace) if trace else kind.solve(state)
     result = solver.run(
-        kind.solve(state, trace=trace) if trace else kind.solve(state),
+        _first_answer(events) if mode == solver.FIRST else events,
         mode=mode,
         max_solutions=max_solutions,
         should_stop=stop,

@@ -159,10 +159,10 @@ def test_reduction_solves_random_big_boards(params):
 
 
 def test_unsupported_board_is_refused_with_a_sentence():
-    state = KIND.parse_game_id(
-        "6x6n4:18,1,17,21,23,11,14,9,33,30,4,3,27,12,36,16,32,25,2,22,20,31,5,26,10,35,29,19,7,8,28,15,34,13,24,6"
-    )
-    with pytest.raises(PuzzleError, match="4x4 blocks"):
+    # (6x6 with 4x4 blocks is solved now, test_rotation_twiddle.py; arrows on odd blocks
+    # beyond tabulation are not yet)
+    state = KIND.generate(dict(width=5, height=5, block=3, orientation=True), seed=3)
+    with pytest.raises(PuzzleError, match="arrows"):
         KIND.solve(state)
     assert KIND.hint(state) is None
 

@@ -27,27 +27,21 @@ import numpy as np
 
 from puzzlegui.core.kind import PuzzleError
 
-from . import tables
+from . import cycles, tables
 from .model import Config, goal_state, turn_sources, unreachable_reason, RotationState
 
 
 def support_reason(config: Config) -> str | None:
     """None if some solver handles ``config``; otherwise the sentence saying why not."""
-    if tables.feasible(config):
+    if tables.feasible(config) or handles(config):
         return None
-    if config.n == 2:
-        return None
-    if config.n == 3 and not config.oriented:
-        return None
-    if config.n == 3:
-        return (
-            f"Solving a {config.w}x{config.h} board with 3x3 blocks and arrows is beyond this solver "
-            "(it solves arrows with 2x2 blocks, and boards small enough to tabulate)."
-        )
-    return (
-        f"Solving a {config.w}x{config.h} board with {config.n}x{config.n} blocks is beyond this solver "
-        "(it solves any board with 2x2 or 3x3 blocks, and any board small enough to tabulate)."
-    )
+    return cycles.supported(config)
+
+
+def handles(config: Config) -> bool:
+    """True if this module's reduction (rows and columns, then a core) solves ``config``;
+    the rest go to the general one (cycles.py)."""
+    return config.n == 2 or (config.n == 3 and not config.oriented)
 
 
 # --- labelling equal tiles -------------------------------------------------------------------

@@ -43,6 +43,7 @@ from . import lazy, tables
 optimal = lazy.module("puzzlegui.kinds.rotation.optimal", globals(), "optimal")
 pdb = lazy.module("puzzlegui.kinds.rotation.pdb", globals(), "pdb")
 reduce = lazy.module("puzzlegui.kinds.rotation.reduce", globals(), "reduce")
+cycles = lazy.module("puzzlegui.kinds.rotation.cycles", globals(), "cycles")
 from .model import (
     Config,
     RotationState,
@@ -53,6 +54,7 @@ from .model import (
     is_solved,
     move_text,
     turn,
+    turn_sources,
 )
 
 TRACE_LIMIT = 3000  # search steps shown before the display stops following the search
@@ -242,7 +244,7 @@ def _quick_upper_bound(state: RotationState):
         return None
     work_cfg, _ = reduce.label(config, state.tiles, state.orient)
     phases, _core = reduce.plan(work_cfg)
-    if not phases and config.n != 2:
+    if reduce.handles(config) and not phases and config.n != 2:
         return None  # 3x3 blocks with no outer tiles: the core's IDA* is the whole search
     best = None
     for event in _solve_reduction(state, False):
@@ -261,9 +263,10 @@ def _solve_optimal(state: RotationState, trace: bool):
     best = yield from _quick_upper_bound(state)
     upper = len(best) if best is not None else None
     if best is not None:  # the quick answer is kept if the search is stopped from here on
-        text = f"found {plural(upper, 'move')}; no lower bound yet"
+        quick = lower_bound(state)  # proven at once, before the pattern databases load
+        text = bound_text(upper, quick, None) if quick else f"found {plural(upper, 'move')}; no lower bound yet"
         yield Step("bound", None, text)
-        yield Best(best, None, text)
+        yield Best(best, quick or None, text)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
     looks = yield from _drive(pdb.lookups(config))
@@ -375,7 +378,7 @@ def _solves(state: RotationState, names, word) -> bool:
     config = state.config
     tiles, orient = state.tiles, state.orient
     for i in word:
-        _, x, y, d = names[i]
+        _, x, y, d = names[i] if names is not None else i
         tiles, orient = turn(tiles, orient, config.w, config.n, x, y, d == "cw")
     return is_solved(RotationState(config, tiles, orient if config.oriented else state.orient))
 
@@ -393,6 +396,9 @@ def _drive(gen):
 # --- reduction -----------------------------------------------------------------------------------
 def _solve_reduction(state: RotationState, trace: bool):
     config = state.config
+    if not reduce.handles(config):
+        yield from _solve_general(state, trace)
+        return
     work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
     orient = state.orient
     w, n = config.w, config.n
@@ -504,6 +510,59 @@ def _solve_reduction(state: RotationState, trace: bool):
     # an unproven answer is the best this search will give, not a proven one: the
     # driver keeps it as the answer and says the search is not complete
     yield Found(solution) if proven else Best(solution, None, "", final=True)
+
+
+def _solve_general(state: RotationState, trace: bool):
+    """The general reduction (cycles.py): any block size; one Best answer, not proven
+    shortest, with the quick lower bound beside it."""
+    config = state.config
+    yield Progress(1)
+    work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
+    found = cycles.Solver(work_cfg, tiles, state.orient).run()
+    moves = simplify(config, found)
+    yield Progress(len(found))
+    if trace:
+        total = len(moves)
+        for i, m in enumerate(moves, start=1):
+            yield Step("place", m, f"Reduction, move {i} of {total}: {move_text(config, m).lower()}.", cells_of(config, m))
+    if not _solves(state, None, moves):
+        raise PuzzleError("The solver went wrong and did not reach the goal; please report this puzzle.")
+    lower = lower_bound(state)
+    text = bound_text(len(moves), lower, None) if lower else ""
+    yield Best(RotationSolution(tuple(moves), False, None, "reduction with 3-cycles"), lower, text, final=True)
+
+
+def lower_bound(state: RotationState) -> int:
+    """A proven lower bound, in a moment: the farthest tile's own distance home (the
+    fewest turns that move it there, the others ignored), and the tiles away from home
+    over the most one turn moves.  Rows-only tiles count as home in any cell of their row."""
+    config = state.config
+    w, n, cells = config.w, config.n, config.cells
+    goal = config.goal_values()
+    per_turn = n * n - (n % 2)  # an odd block's centre stays
+    homes: dict = {}
+    for i, v in enumerate(goal):
+        homes.setdefault(v, set()).add(i)
+    away = [i for i, v in enumerate(state.tiles) if i not in homes[v]]
+    if not away:
+        return 0
+    step: dict = {}
+    for x, y in config.block_origins():
+        for clockwise in (True, False):
+            for dst, src in turn_sources(w, n, x, y, clockwise):
+                step.setdefault(src, set()).add(dst)
+    far = 0
+    for i in away:
+        targets = homes[state.tiles[i]]
+        seen = {i}
+        frontier = [i]
+        d = 0
+        while frontier and not targets & seen:
+            d += 1
+            frontier = [b for a in frontier for b in step.get(a, ()) if b not in seen]
+            seen.update(frontier)
+        far = max(far, d)
+    return max(far, -(-len(away) // per_turn))
 
 
 def tiles_home(config: Config, x: int, y: int) -> int:

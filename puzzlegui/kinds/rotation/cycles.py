@@ -1,0 +1,550 @@
+"""The general reduction: any board and block size, with or without arrows.
+
+The other reductions (reduce.py) shrink the board to a core they can solve exactly; that
+needs the last tiles of a row to be placed together, which stops being possible once the
+blocks are 4x4 (the tiles left of the last block can no longer move).  This one always
+finishes:
+
+1. Place tiles one at a time (step 2 below), then parity.  Where a turn is an odd permutation (of all tiles, or of each colour
+   with odd blocks) and the tiles are an odd permutation of the goal, one turn makes it
+   even, since 3-cycles cannot undo a single swap.
+2. Place tiles one at a time, in reading order, each with a breadth-first search over
+   the turns that leave the tiles already placed alone, while that is possible (for
+   n x n blocks, about the top-left (w-n+1) x (h-n+1) tiles).
+3. Place the rest with 3-cycles.  A 3-cycle is found once per board as a power of a
+   commutator of block turns (or of a short word) whose cycles are one 3-cycle and
+   others that the power removes, e.g. [A B, C]^2 on 4x4 blocks.  A 3-cycle of any three
+   tiles is then a conjugate S c S^-1, where the set-up S (a breadth-first search over
+   the three tiles' positions) brings them to the 3-cycle's cells; S is taken back after.
+4. Arrows: c^3 moves no tile and turns each of its three tiles by the same amount T;
+   conjugated, it turns any three tiles.  Triples fix the total first, then pairs of
+   triples (one forward, one back) pass each tile's turn on to the next, so the last
+   tile ends up too.
+
+Every search is over at most three tiles' positions (cells**3 states, a million on the
+biggest 10x10 board), so time and memory are bounded; the answer is short, not proven
+shortest.  Pure: numpy and the standard library.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from math import gcd
+
+import numpy as np
+
+from puzzlegui.core.kind import PuzzleError
+
+from .model import Config, _restrict, parity, single_block, turn, turn_sources
+
+MAX_POWER = 60  # a candidate whose power would be longer than this many words is skipped
+MAX_SETUP_STATES = 1_100_000  # the biggest three-tile search (10x10: a million states)
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """A word of turns that moves just three tiles: a -> b -> d -> a (cell indices),
+    turning the tile that leaves each cell by ``twists`` quarter turns."""
+
+    word: tuple
+    cells: tuple[int, int, int]
+    twists: tuple[int, int, int]
+
+    @property
+    def total(self) -> int:
+        """Quarter turns each tile gains going once round the cycle (c^3)."""
+        return sum(self.twists) & 3
+
+
+def effect(w: int, cells: int, n: int, word) -> tuple[tuple, tuple]:
+    """(source, twist) per cell after ``word``: the cell each tile came from, and its turn."""
+    tiles, orient = tuple(range(cells)), (0,) * cells
+    for _, x, y, d in word:
+        tiles, orient = turn(tiles, orient, w, n, x, y, d == "cw")
+    return tiles, orient
+
+
+def _cycles(src) -> list[list[int]]:
+    seen = [False] * len(src)
+    out = []
+    for i in range(len(src)):
+        if seen[i] or src[i] == i:
+            continue
+        c = []
+        j = i
+        while not seen[j]:
+            seen[j] = True
+            c.append(j)
+            j = src[j]
+        out.append(c)
+    return out
+
+
+def _invert(word) -> tuple:
+    return tuple(("turn", x, y, "ccw" if d == "cw" else "cw") for (_, x, y, d) in reversed(word))
+
+
+def _lcm(values) -> int:
+    m = 1
+    for v in values:
+        m = m * v // gcd(m, v)
+    return m
+
+
+def _candidates(pw: int, ph: int, n: int):
+    """Short words on a pw x ph patch: commutators of words of one or two turns, then
+    products of up to three turns, shortest first."""
+    moves = Config(pw, ph, n).moves()
+    short = [(m,) for m in moves] + [(a, b) for a in moves for b in moves if a[1:3] != b[1:3]]
+    for u in short:
+        for v in short:
+            if u[0][1:3] != v[0][1:3] and u < v:
+                yield u + v + _invert(u) + _invert(v)
+    for k in (2, 3):
+        for word in itertools.product(moves, repeat=k):
+            if all(a[1:3] != b[1:3] for a, b in zip(word, word[1:])):
+                yield word
+
+
+@lru_cache(maxsize=32)
+def _patch_cycles(pw: int, ph: int, n: int, want: int, clean: bool = False) -> list[tuple[tuple, tuple, tuple]]:
+    """Up to ``want`` 3-cycles (word, (a, b, d), twists) on a pw x ph patch, shortest
+    first; ``clean``: none that turns a tile in place (the centre of an odd block)."""
+    cells = pw * ph
+    found: dict = {}
+    for word in _candidates(pw, ph, n):
+        src, _ = effect(pw, cells, n, word)
+        cyc = _cycles(src)
+        if not cyc or len(word) * 2 > MAX_POWER:
+            continue
+        lengths = [len(c) for c in cyc]
+        for j, c in enumerate(cyc):
+            rest = lengths[:j] + lengths[j + 1 :]
+            m = _lcm(rest)
+            if len(c) // gcd(len(c), m) != 3 or len(word) * m > MAX_POWER:
+                continue
+            powered = word * m
+            psrc, ptw = effect(pw, cells, n, powered)
+            moved = [i for i in range(cells) if psrc[i] != i]
+            if len(moved) != 3 or (clean and any(ptw[i] for i in range(cells) if psrc[i] == i)):
+                continue
+            # cells a -> b -> d: the tile now at b came from a
+            b = moved[0]
+            a = psrc[b]
+            d = psrc[a]
+            key = (frozenset(moved), sum(ptw[i] for i in moved) & 3)
+            if key not in found or len(found[key][0]) > len(powered):
+                found[key] = (powered, (a, b, d), (ptw[b], ptw[d], ptw[a]))
+        if len(found) >= want:
+            break
+    return sorted(found.values(), key=lambda f: len(f[0]))
+
+
+def _patches(config: Config):
+    """Patch sizes to look for 3-cycles on, smallest first (at least two blocks)."""
+    n = config.n
+    out = []
+    for pw in range(n, min(config.w, n + 3) + 1):
+        for ph in range(n, min(config.h, n + 3) + 1):
+            if (pw, ph) != (n, n):
+                out.append((pw * ph, pw, ph))
+    return [(pw, ph) for _, pw, ph in sorted(out)]
+
+
+@lru_cache(maxsize=16)
+def base_cycles(config: Config) -> tuple[Cycle, ...]:
+    """3-cycles of ``config``'s board, each placed everywhere its patch fits: enough for
+    every colour of tile (odd blocks keep tiles on their colour) and, with arrows, with a
+    non-zero turn ``total``."""
+    w, n = config.w, config.n
+    out: list[Cycle] = []
+    for pw, ph in _patches(config):
+        for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6, config.oriented):
+            for oy in range(config.h - ph + 1):
+                for ox in range(w - pw + 1):
+                    cell = lambda i: (i // pw + oy) * w + i % pw + ox  # noqa: E731 - patch to board
+                    moved = tuple(("turn", x + ox, y + oy, dd) for (_, x, y, dd) in word)
+                    out.append(Cycle(moved, (cell(a), cell(b), cell(d)), twists))
+        if _enough(config, out):
+            break
+    if not out:
+        raise PuzzleError(f"The solver found no 3-cycle of tiles for {config.w}x{config.h} boards with {n}x{n} blocks.")
+    return tuple(out)
+
+
+def _enough(config: Config, found) -> bool:
+    if not found:
+        return False
+    classes = {_colour(config, c.cells[0]) for c in found} if config.n % 2 else {0}
+    if len(classes) < (2 if config.n % 2 else 1):
+        return False
+    return not config.oriented or any(c.total for c in found)
+
+
+def _colour(config: Config, cell: int) -> int:
+    return (cell % config.w + cell // config.w) & 1
+
+
+# --- searches over a few tiles -----------------------------------------------------------------
+def search(config: Config, start, goals, moves, arrows: int = 1, limit: int = MAX_SETUP_STATES):
+    """The fewest ``moves`` taking the tiles at ``start`` [(cell, arrow), ...] to any of
+    ``goals`` (tuples like ``start``), other tiles ignored; None if none is reachable.
+
+    A breadth-first search over the few tiles' cells (and arrows, ``arrows`` 4), at most
+    ``limit`` states."""
+    base = config.cells * arrows
+    k = len(start)
+    size = base**k
+    if size > limit:
+        raise PuzzleError("The solver's search would be too big for this board.")
+    weights = np.array([base**i for i in range(k)], dtype=np.int64)
+
+    def code(tiles):
+        return sum((c * arrows + (o & 3 if arrows == 4 else 0)) * base**i for i, (c, o) in enumerate(tiles))
+
+    first = code(start)
+    targets = np.zeros(size, dtype=bool)
+    for g in goals:
+        targets[code(g)] = True
+    if targets[first]:
+        return []
+    maps = []
+    for _, x, y, d in moves:
+        table = np.arange(base, dtype=np.int64)
+        q = 1 if d == "cw" else 3
+        for dst, src in turn_sources(config.w, config.n, x, y, d == "cw"):
+            for o in range(arrows):
+                table[src * arrows + o] = dst * arrows + ((o + q) & 3 if arrows == 4 else 0)
+        maps.append(table)
+    parent = np.full(size, -1, dtype=np.int64)
+    via = np.zeros(size, dtype=np.int16)
+    parent[first] = first
+    frontier = np.array([first], dtype=np.int64)
+    hit = -1
+    while len(frontier) and hit < 0:
+        digits = [(frontier // base**i) % base for i in range(k)]
+        nxt = []
+        for mi, table in enumerate(maps):
+            new = sum(table[dg] * weights[i] for i, dg in enumerate(digits))
+            fresh = parent[new] < 0
+            new, old = new[fresh], frontier[fresh]
+            new, keep = np.unique(new, return_index=True)
+            old = old[keep]
+            parent[new] = old
+            via[new] = mi
+            nxt.append(new)
+            done = new[targets[new]]
+            if len(done):
+                hit = int(done[0])
+                break
+        frontier = np.concatenate(nxt) if nxt else np.array([], dtype=np.int64)
+    if hit < 0:
+        return None
+    path = []
+    node = hit
+    while node != first:
+        path.append(moves[int(via[node])])
+        node = int(parent[node])
+    path.reverse()
+    return path
+
+
+# --- pure twists ---------------------------------------------------------------------------------
+MAX_TWIST_STATES = 3_000_000  # the one oriented search per board that finds the twists
+
+
+@dataclass(frozen=True)
+class Twist:
+    """A word that moves no tile and turns the tiles on ``cells`` by ``turns``."""
+
+    word: tuple
+    cells: tuple[int, ...]
+    turns: tuple[int, ...]
+
+
+def _pure(w: int, cells: int, n: int, word):
+    src, tw = effect(w, cells, n, word)
+    if any(src[i] != i for i in range(cells)):
+        return None
+    moved = tuple(i for i in range(cells) if tw[i])
+    return (moved, tuple(tw[i] for i in moved)) if moved else None
+
+
+@lru_cache(maxsize=16)
+def _patch_twists(pw: int, ph: int, n: int) -> tuple:
+    """Pure twists of three tiles or fewer on a pw x ph patch: c^3 of a 3-cycle c whose
+    tiles come round turned, and S c S^-1 c^-1 where the set-up S brings c's tiles back
+    to their cells turned differently (an oriented search over the three tiles)."""
+    cells = pw * ph
+    patch = Config(pw, ph, n)
+    out: dict = {}
+    for word, (a, b, d), _tw in _patch_cycles(pw, ph, n, 6, True):
+        found = _pure(pw, cells, n, word * 3)
+        if found and found not in out:
+            out[found] = word * 3
+        if (cells * 4) ** 3 > MAX_TWIST_STATES:
+            continue
+        setup = _oriented_setup(patch, (a, b, d))
+        if setup is not None:
+            z = tuple(setup) + word + _invert(setup) + _invert(word)
+            found = _pure(pw, cells, n, z)
+            if found and (found not in out or len(out[found]) > len(z)):
+                out[found] = z
+        if out:
+            break
+    return tuple((word, moved, turns) for (moved, turns), word in sorted(out.items(), key=lambda kv: len(kv[1])))
+
+
+def _oriented_setup(patch: Config, cells3):
+    """The fewest turns that bring the tiles on ``cells3`` back to their cells, turned
+    by different amounts (so that conjugating a 3-cycle by them twists its tiles)."""
+    goals = [tuple(zip(cells3, t)) for t in itertools.product(range(4), repeat=3) if len(set(t)) > 1]
+    return search(patch, [(c, 0) for c in cells3], goals, patch.moves(), 4, MAX_TWIST_STATES)
+
+
+@lru_cache(maxsize=16)
+def board_twists(config: Config) -> tuple[Twist, ...]:
+    """The pure twists of the smallest patch with 3-cycles, placed everywhere it fits."""
+    w, n = config.w, config.n
+    for pw, ph in _patches(config):
+        found = _patch_twists(pw, ph, n)
+        if not found:
+            continue
+        out = []
+        for word, cells, turns in found:
+            for oy in range(config.h - ph + 1):
+                for ox in range(w - pw + 1):
+                    moved = tuple(("turn", x + ox, y + oy, d) for (_, x, y, d) in word)
+                    out.append(Twist(moved, tuple((c // pw + oy) * w + c % pw + ox for c in cells), turns))
+        return tuple(out)
+    return ()
+
+
+# --- the reduction -------------------------------------------------------------------------------
+def supported(config: Config) -> str | None:
+    """None if this reduction solves ``config``; otherwise the sentence saying why not."""
+    if single_block(config):
+        return None
+    try:
+        base_cycles(config)
+    except PuzzleError as exc:
+        return str(exc)
+    if config.oriented and config.n % 2:
+        return (
+            f"Solving a {config.w}x{config.h} board with {config.n}x{config.n} blocks and arrows is beyond "
+            "this solver (it turns arrows with even blocks, and boards small enough to tabulate)."
+        )
+    if config.oriented and not board_twists(config):
+        return (
+            f"Solving a {config.w}x{config.h} board with {config.n}x{config.n} blocks and arrows is beyond "
+            "this solver (it turns arrows with blocks up to 4x4)."
+        )
+    return None
+
+
+def _follow(config: Config, cells, path) -> tuple:
+    """Where the tiles on ``cells`` are after ``path``."""
+    w, n = config.w, config.n
+    out = list(cells)
+    for _, x, y, d in path:
+        to = {src: dst for dst, src in turn_sources(w, n, x, y, d == "cw")}
+        out = [to.get(c, c) for c in out]
+    return tuple(out)
+
+
+class Solver:
+    """One run of the general reduction on a board of distinct tiles (``reduce.label``)."""
+
+    def __init__(self, config: Config, tiles, orient):
+        self.config = config
+        self.plain = Config(config.w, config.h, config.n)  # positions only, both ways
+        self.tiles, self.orient = tuple(tiles), tuple(orient)
+        self.moves: list = []
+
+    def do(self, seq) -> None:
+        w, n = self.config.w, self.config.n
+        for move in seq:
+            _, x, y, d = move
+            self.tiles, self.orient = turn(self.tiles, self.orient, w, n, x, y, d == "cw")
+            self.moves.append(move)
+
+    def where(self, cell: int) -> int:
+        """The cell holding the tile whose home is ``cell``."""
+        return self.tiles.index(cell + 1)
+
+    def colour(self, cell: int) -> int:
+        return _colour(self.config, cell) if self.config.n % 2 else 0
+
+    def run(self) -> list:
+        config = self.config
+        if single_block(config):
+            for _ in range(4):
+                if self._solved():
+                    return self.moves
+                self.do([("turn", 0, 0, "cw")])
+            raise PuzzleError("This position cannot reach the goal.")
+        self.place_singly()
+        self.fix_parity()
+        self.place_by_cycles()
+        if config.oriented:
+            self.fix_twists()
+        if not self._solved():
+            raise PuzzleError("The solver went wrong and did not reach the goal; please report this puzzle.")
+        return self.moves
+
+    def _solved(self) -> bool:
+        ok = all(t == i + 1 for i, t in enumerate(self.tiles))
+        return ok and (not self.config.oriented or not any(self.orient))
+
+    def fix_parity(self) -> None:
+        """One turn where the tiles are an odd permutation that a turn can mend (3-cycles
+        cannot mend a single swap): the last block's, which holds the fewest placed tiles."""
+        cells = self.config.cells
+        perm = [self.where(c) for c in range(cells)]
+        if self.config.n % 2:
+            colour = [self.colour(c) for c in range(cells)]
+            odd = any(parity(_restrict(perm, colour, c)) for c in (0, 1))
+        else:
+            odd = parity(perm)
+        if odd:
+            self.do([("turn", self.config.blocks_x - 1, self.config.blocks_y - 1, "cw")])
+
+    def place_singly(self) -> None:
+        """Tiles in reading order, each by the fewest turns that leave the placed ones alone."""
+        config = self.config
+        n = config.n
+        fixed: set = set()
+        for cell in range(config.cells):
+            allowed = [
+                m for m in self.plain.moves()
+                if not any((m[2] + j) * config.w + m[1] + i in fixed for j in range(n) for i in range(n))
+            ]
+            start = self.where(cell)
+            if start != cell:
+                path = search(self.plain, [(start, 0)], [((cell, 0),)], allowed)
+                if path is None:
+                    continue
+                self.do(self._legal(path))
+            fixed.add(cell)
+
+    def _legal(self, path) -> list:
+        """``path`` with anticlockwise turns made of three clockwise ones where the buttons
+        turn one way only."""
+        if not self.config.cw_only:
+            return list(path)
+        out = []
+        for m in path:
+            out.extend([("turn", m[1], m[2], "cw")] * (1 if m[3] == "cw" else 3))
+        return out
+
+    def place_by_cycles(self) -> None:
+        cycles = base_cycles(self.config)  # (with arrows, they are set right afterwards)
+        cells = self.config.cells
+        for _ in range(cells):  # each 3-cycle places at least one tile
+            wrong = [c for c in range(cells) if self.tiles[c] != c + 1]
+            if not wrong:
+                return
+            h = wrong[0]
+            p = self.where(h)
+            r = self.tiles[h] - 1  # where the tile on h belongs: two placed at once
+            if r == p:
+                others = [c for c in wrong if c not in (h, p) and self.colour(c) == self.colour(h)]
+                if not others:
+                    raise PuzzleError("The solver met a single swap of two tiles; please report this puzzle.")
+                r = others[0]
+            # p -> h -> r -> p: the cycle a -> b -> d with the tile on p brought to a
+            goals = []
+            word_of = {}
+            for c in cycles:
+                if self.colour(c.cells[0]) != self.colour(h):
+                    continue
+                a, b, d = c.cells
+                for rot in ((a, b, d), (b, d, a), (d, a, b)):
+                    if rot not in word_of:
+                        word_of[rot] = c.word
+                        goals.append(rot)
+            self._conjugated((p, h, r), goals, word_of.__getitem__)
+        if any(self.tiles[c] != c + 1 for c in range(cells)):
+            raise PuzzleError("The solver did not place every tile; please report this puzzle.")
+
+    def fix_twists(self) -> None:
+        """Turn each arrow up with conjugated pure twists, passing the rest on to the last
+        three cells, then set those three with the fewest twists (a search over their 64
+        arrow states)."""
+        twists = board_twists(self.config)
+        cells = self.config.cells
+        last = tuple(range(cells - 3, cells))
+        patterns: dict = {}
+        for t in twists:
+            patterns.setdefault(t.turns, []).append(t)
+        for cell in range(cells - 3):
+            o = self.orient[cell]
+            if not o:
+                continue
+            done = False
+            for turns, group in patterns.items():
+                for s, v in enumerate(turns):
+                    k = next((k for k in (1, 2, 3) if (k * v + o) & 3 == 0), None)
+                    if k is None or len(turns) - 1 > 3:
+                        continue
+                    partners = [c for c in last][: len(turns) - 1]
+                    slots = partners[:s] + [cell] + partners[s:]
+                    for _ in range(k):
+                        self._apply_twist(group, slots)
+                    done = True
+                    break
+                if done:
+                    break
+            if not done:
+                raise PuzzleError("The solver could not turn an arrow up; please report this puzzle.")
+        self._fix_last(patterns, last)
+
+    def _apply_twist(self, group, slots) -> None:
+        """S Z S^-1 for the twist Z of ``group`` nearest to the tiles on ``slots`` (the tile
+        on slots[i] gets Z's turns[i])."""
+        by_cells = {t.cells: t for t in group}
+        self._conjugated(slots, list(by_cells), lambda end: by_cells[end].word)
+
+    def _conjugated(self, cells, goals, word_at) -> None:
+        """S word S^-1: S the fewest turns from the tiles on ``cells`` to any of ``goals``,
+        ``word_at(goal reached)`` the word done there."""
+        setup = search(self.plain, [(c, 0) for c in cells], [tuple((g, 0) for g in goal) for goal in goals], self.plain.moves())
+        if setup is None:
+            raise PuzzleError("The solver could not bring three tiles together; please report this puzzle.")
+        end = _follow(self.plain, tuple(cells), setup)
+        self.do(self._legal(list(setup) + list(word_at(end)) + list(_invert(setup))))
+
+    def _fix_last(self, patterns, last) -> None:
+        ops = []
+        for turns, group in patterns.items():
+            if len(turns) > 3:
+                continue
+            for slots in itertools.permutations(last, len(turns)):
+                ops.append((turns, group, slots))
+        start = tuple(self.orient[c] for c in last)
+        back = {start: None}
+        frontier = [start]
+        while frontier and (0, 0, 0) not in back:
+            nxt = []
+            for s in frontier:
+                for op in ops:
+                    turns, _, slots = op
+                    t = list(s)
+                    for v, c in zip(turns, slots):
+                        t[last.index(c)] = (t[last.index(c)] + v) & 3
+                    t = tuple(t)
+                    if t not in back:
+                        back[t] = (s, op)
+                        nxt.append(t)
+            frontier = nxt
+        if (0, 0, 0) not in back:
+            raise PuzzleError("The solver could not turn the last arrows up; please report this puzzle.")
+        plan = []
+        s = (0, 0, 0)
+        while back[s] is not None:
+            s, op = back[s]
+            plan.append(op)
+        for turns, group, slots in reversed(plan):
+            self._apply_twist(group, slots)
