@@ -33,6 +33,7 @@ Pure: the standard library only.  Every thread gets its own connection.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -114,6 +115,21 @@ _COLUMNS = {
 
 #: columns added to ``stats`` after schema 1 (additive: no new schema version, see _add_columns)
 _ADDED_STATS = ("looks", "reasons")
+
+
+@contextlib.contextmanager
+def _immediate(conn: sqlite3.Connection):
+    """A write transaction taken at once (BEGIN IMMEDIATE): committed when the block
+    ends, rolled back if it raises; a ``return`` inside it commits what was done."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 class StoreError(OSError):
@@ -343,21 +359,14 @@ class Store:
         if result != "ok":
             return f"integrity check: {str(result)[:120]}"
         if version == 0:
-            conn.execute("BEGIN IMMEDIATE")  # another copy of the app may be making it too
-            try:
+            with _immediate(conn):  # another copy of the app may be making it too
                 if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
                     if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                        conn.execute("ROLLBACK")
                         return "it holds tables that are not puzzlegui's"
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
                             conn.execute(statement)
                     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
         for table, wanted in _COLUMNS.items():
             have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
             if not wanted <= have:
@@ -372,17 +381,11 @@ class Store:
         have = {row[1] for row in conn.execute("PRAGMA table_info(stats)")}
         missing = [c for c in _ADDED_STATS if c not in have]
         if missing and not self.read_only:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+            with _immediate(conn):  # another copy of the app may be adding them too
                 have = {row[1] for row in conn.execute("PRAGMA table_info(stats)")}
                 for column in _ADDED_STATS:
                     if column not in have:
                         conn.execute(f"ALTER TABLE stats ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
             missing = []
         self._stats_select = "key, title, kind, solved, helped, best, hints, solver, " + ", ".join(
             "0" if c in missing else c for c in _ADDED_STATS)

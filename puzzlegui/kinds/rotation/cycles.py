@@ -242,9 +242,15 @@ def search(config: Config, start, goals, moves, arrows: int = 1, limit: int = MA
         frontier = np.concatenate(nxt) if nxt else np.array([], dtype=np.int64)
     if hit < 0:
         return None
+    return walk_back(parent, via, hit, first, moves)
+
+
+def walk_back(parent, via, node: int, start: int, moves) -> list:
+    """The moves of a breadth-first search's path from ``start`` to ``node``: each
+    node's ``parent`` and the index (``via``) in ``moves`` of the move that reached it
+    (reduce.py's placements use it too)."""
     path = []
-    node = hit
-    while node != first:
+    while node != start:
         path.append(moves[int(via[node])])
         node = int(parent[node])
     path.reverse()

@@ -132,13 +132,7 @@ def place(config: Config, tiles, orient, targets, allowed):
         frontier = np.concatenate(nxt) if nxt else np.array([], dtype=np.int64)
     if parent[goal] < 0:
         raise PuzzleError("The solver could not place the outer tiles of this board.")
-    path = []
-    node = goal
-    while node != start:
-        path.append(allowed[int(via[node])])
-        node = int(parent[node])
-    path.reverse()
-    return path
+    return cycles.walk_back(parent, via, goal, start, allowed)
 
 
 # --- flipping tiles over (2x2 blocks with arrows) --------------------------------------------

@@ -537,7 +537,7 @@ def lower_bound(state: RotationState) -> int:
     fewest turns that move it there, the others ignored), and the tiles away from home
     over the most one turn moves.  Rows-only tiles count as home in any cell of their row."""
     config = state.config
-    w, n, cells = config.w, config.n, config.cells
+    w, n = config.w, config.n
     goal = config.goal_values()
     per_turn = n * n - (n % 2)  # an odd block's centre stays
     homes: dict = {}
