@@ -44,6 +44,7 @@ from . import kinds, theme
 from . import settings as settings_mod
 from .aids import Aids
 from .board import BoardView
+from .celebration import finish_lines, finish_text
 from .library import Library
 from .widgets import ElidedLabel
 from .solve_controller import SolveController
@@ -133,17 +134,6 @@ def _is_big_file(source: str) -> bool:
     except (OSError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and st.st_size >= BIG_READ_BYTES
-
-
-def _finish_text(title: str, finish) -> str:
-    """What the status bar says when the game is finished (core.game.Finish)."""
-    took = games_mod.time_text(finish.elapsed)
-    if finish.how == "unaided":
-        best = " A new best time." if finish.new_best else f" Your best time: {games_mod.time_text(finish.best)}."
-        return f"Solved! {title} is complete in {took}.{best}"
-    if finish.how == "solver used":
-        return f"Solved with the solver's answer: {title} is complete in {took} (no best time with help)."
-    return f"Solved with help: {title} is complete in {took} (no best time with help)."
 
 
 class MainWindow(QMainWindow):
@@ -949,9 +939,9 @@ class MainWindow(QMainWindow):
             self.show_problems([])
         self._apply_mark_mistakes()
         if finish is not None:
-            self.board.celebrate()
+            self.board.celebrate(finish_lines(finish))  # on the board, until the next click or key
             self.library.store_picture(self.games.current, self.board)  # the library shows it solved
-            self.statusBar().showMessage(_finish_text(self.doc.title, finish), 10000)
+            self.statusBar().showMessage(finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self._show_clock()
         self._sync_actions()
