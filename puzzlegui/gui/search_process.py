@@ -153,11 +153,16 @@ def warm_pid() -> int | None:
 
 
 def shutdown() -> None:
-    """Stop every search still running and end every search process (no child and no
-    reader thread is left).  The next search starts a fresh child."""
-    for job in list(ProcessSolveJob._running):
-        job.stop()
+    """End every search process, a search still running too, and every job's reader (no
+    child and no reader thread is left).  The app quits, so nobody waits for a search's
+    answer to Stop (up to STOP_GRACE_S for a search in C code): its process is ended at
+    once, and each reader ends as it sees it go.  The next search starts a fresh child."""
+    jobs = list(ProcessSolveJob._running)
+    for job in jobs:
+        job.request_stop()  # (a job whose child is not taken yet then ends without one)
     _children.shutdown()
+    for job in jobs:
+        job.stop(int(END_WAIT_S * 1000))
 
 
 def _module_of(kind) -> str | None:

@@ -48,7 +48,7 @@ from .celebration import finish_lines, finish_text
 from .library import Library
 from .widgets import ElidedLabel
 from .solve_controller import SolveController
-from .worker import Background, wait_background
+from .worker import Background
 
 # export, the dialogs, core.aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
@@ -1190,14 +1190,13 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
-        self.solving.shutdown()
         searches = sys.modules.get(f"{__package__}.search_process")
         if searches is not None:
-            searches.shutdown()  # no search process outlives the window
+            searches.shutdown()  # no search process outlives the window (ended, not waited for)
+        self.solving.shutdown()
         self.library.shutdown()  # a collection being read stops at its next file
-        # a replay, a table or an aid being made: let it end (it cannot be stopped; the
-        # aids' searches end within their own time limits)
-        wait_background(15000)
+        # a replay, a table or an aid still being made on the pool is not waited for: its
+        # answer is not wanted any more, and the pool's daemon threads never hold up the exit
         if self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None
