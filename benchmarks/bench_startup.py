@@ -135,6 +135,7 @@ class MapWatcher:
                 self.damage_event = base.value  # + XDamageNotify (0)
         self._damages: dict[int, int] = {}  # window -> its Damage object
         self.painted: float | None = None  # the last wait_for_window's first paint
+        self.window: int | None = None  # the last wait_for_window's window (bench_quit closes it)
 
     @staticmethod
     def _load_damage():
@@ -199,6 +200,7 @@ class MapWatcher:
                     pid = self._window_pid(event.xmap.window)
                     if pid is None or pid == proc.pid:
                         mapped, window = seen, event.xmap.window
+                        self.window = window
                         if window not in self._damages:  # no way to see its drawing
                             return mapped
                         deadline = seen + min(timeout, PAINT_TIMEOUT_S)
