@@ -1,6 +1,8 @@
-"""Start-up of the installed `puzzlegui` beside Tatham's sgt-tracks (issue 11, "Start-up
-under a second").  Prints a table (measured vs target); exits 1 on a missed target and
-2 when Xvfb or sgt-tracks is not installed.
+"""Start-up of the installed `puzzlegui` beside a bare PySide6 QMainWindow and Tatham's
+sgt-tracks (issues 11 and 24).  Prints a table (measured vs target); exits 1 on a missed
+target and 2 when Xvfb or sgt-tracks is not installed.  The target: puzzlegui's first
+window within 1.25x a bare PySide6 window's, launched the same way, paired round by round
+(sgt-tracks, GTK and C, is out of reach for any PySide6 app here; its rows stay as figures).
 
     python benchmarks/bench_startup.py             # 10 rounds
     python benchmarks/bench_startup.py --runs 3    # quicker
@@ -51,7 +53,7 @@ MISSING = 2  # exit status when the tools to measure with are not installed
 WINDOW_TIMEOUT_S = 60.0  # a launch that shows no window within this fails the benchmark
 PAINT_TIMEOUT_S = 15.0  # after the map, the first drawing into the window
 HELP_LIST_TARGET = 0.120  # seconds: `puzzlegui --help` and `puzzlegui list`
-RATIO_TARGET = 2.5  # puzzlegui's first window, in sgt-tracks' times
+BARE_TARGET = 1.25  # puzzlegui's first window, in a bare PySide6 QMainWindow's times (issue 24)
 
 BARE_QT = (
     "import sys\n"
@@ -135,6 +137,7 @@ class MapWatcher:
                 self.damage_event = base.value  # + XDamageNotify (0)
         self._damages: dict[int, int] = {}  # window -> its Damage object
         self.painted: float | None = None  # the last wait_for_window's first paint
+        self.window: int | None = None  # the last wait_for_window's window (bench_quit closes it)
 
     @staticmethod
     def _load_damage():
@@ -199,6 +202,7 @@ class MapWatcher:
                     pid = self._window_pid(event.xmap.window)
                     if pid is None or pid == proc.pid:
                         mapped, window = seen, event.xmap.window
+                        self.window = window
                         if window not in self._damages:  # no way to see its drawing
                             return mapped
                         deadline = seen + min(timeout, PAINT_TIMEOUT_S)
@@ -415,28 +419,34 @@ def main(argv: list[str]) -> int:
         return s
 
     sgt = statistics.median(times["sgt"])
-    limit = RATIO_TARGET * sgt
+    bare_median = statistics.median(times["bare"])
     table = Table(f"Start-up under Xvfb: launch until the first window is mapped, median / worst of {args.runs}")
     table.row("python -c pass (the bare interpreter)", sample("python"))
     table.row("sgt-tracks (Tatham's, GTK): first window", sample("sgt"))
     bare = sample("bare", f"{statistics.median(times['bare']) / sgt:.2f}x sgt-tracks")
     table.row("bare PySide6 QMainWindow: first window", bare)
     first = sample("first", f"{statistics.median(times['first']) / sgt:.2f}x sgt-tracks")
-    table.row("puzzlegui, first run: first window", first, target=limit,
-              target_text=f"< {RATIO_TARGET:g}x sgt-tracks ({fmt_seconds(limit)} this run)")
+    table.row("puzzlegui, first run: first window", first)
     if "restored" in times:
         restored = sample("restored", f"{statistics.median(times['restored']) / sgt:.2f}x sgt-tracks")
         table.row("puzzlegui, last game restored: first window", restored)
     pairs = [p / s for p, s in zip(times["first"], times["sgt"])]
     table.row("puzzlegui / sgt-tracks, paired by round", Sample.of(pairs), fmt=ratio)
+    # the target (issue 24): sgt-tracks (GTK, C) is out of reach of any PySide6 app here,
+    # a bare PySide6 window launched the same way in the same run is not
+    pairs = [p / b for p, b in zip(times["first"], times["bare"])]
+    table.row("puzzlegui / bare PySide6 window, paired by round", Sample.of(pairs), fmt=ratio, target=BARE_TARGET,
+              target_text=f"<= {BARE_TARGET:g}x ({fmt_seconds(BARE_TARGET * bare_median)} this run)")
     # the first drawing into the window (X DAMAGE): what a user with a compositing
     # desktop sees, and where work done after show() but before the first paint shows up
     for name, what in (("sgt", "sgt-tracks"), ("bare", "bare PySide6 QMainWindow"),
                        ("first", "puzzlegui, first run"), ("restored", "puzzlegui, last game restored")):
+        if name not in times:
+            continue  # (--no-restored)
         if len(paints.get(name, [])) == len(times[name]) and times[name]:
             note = "" if name == "sgt" else f"{statistics.median(paints[name]) / statistics.median(paints['sgt']):.2f}x sgt-tracks"
             table.row(f"{what}: first paint", sample(name, note, paints))
-        elif name in times:
+        else:
             table.text_row(f"{what}: first paint", f"seen {len(paints.get(name, []))} of {len(times[name])}", "-", True)
     # a fast run that printed the wrong thing fails the row ("WRONG"), whatever its time
     table.row("puzzlegui --help", sample("help"), target=HELP_LIST_TARGET,

@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen, QPolygonF, QRegion
+from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter, QPalette, QPen, QPolygonF, QRegion
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 from . import theme
+from .celebration import SolvedCard
 
 #: the trial's entries (Mark this position): a violet that is neither the mistake red nor
 #: the solver's orange, readable on light and dark paper
@@ -25,6 +26,9 @@ TRIAL_COLOUR = "#8a5cd6"
 MIN_CELL = 14
 ZOOM_STEP = 1.25
 MAX_ZOOM = 8.0
+CELEBRATION_MS = 1500  # the wave and the flash over a finished board, before its card
+_MODIFIERS = (Qt.Key_Shift, Qt.Key_Control, Qt.Key_Alt, Qt.Key_Meta, Qt.Key_AltGr)
+_DISMISSING = (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick, QEvent.KeyPress)
 
 
 class SpriteCache:
@@ -72,6 +76,9 @@ class BoardWidget(QWidget):
 
     def __init__(self, kind, parent=None):
         super().__init__(parent)
+        self._card_lines: tuple[str, ...] = ()  # the celebration's words (set first: event() reads them)
+        self._card: SolvedCard | None = None  # made at the first finish
+        self._swallow_release = False  # the press that dismissed the card: its drag and release too
         self.kind = kind
         self.state = None
         self.violations = []  # list of core.kind.Violation, drawn as red marks
@@ -84,8 +91,7 @@ class BoardWidget(QWidget):
         self._flourish_anim = QVariantAnimation(self)
         self._flourish_anim.setStartValue(0.0)
         self._flourish_anim.setEndValue(1.0)
-        self._flourish_anim.setDuration(1200)
-        self._flourish_anim.setEasingCurve(QEasingCurve.OutCubic)
+        self._flourish_anim.setDuration(CELEBRATION_MS)
         self._flourish_anim.valueChanged.connect(self._on_flourish)
         self._flourish_anim.finished.connect(self._end_flourish)
         self._animations: list[QVariantAnimation] = [self._flourish_anim]
@@ -101,6 +107,8 @@ class BoardWidget(QWidget):
         from the state shown before (a rotation turns, a strip slides in)."""
         old = self.state
         self.state = state
+        if state is not old:  # another move, an undo, a replay's frame, another game
+            self.dismiss_celebration()
         if animate and move is not None and old is not None and self.animation_ms > 0:
             self.animate_move(old, move, state)
         self.state_changed()
@@ -148,6 +156,18 @@ class BoardWidget(QWidget):
         self.interactive = interactive
 
     def event(self, event) -> bool:
+        # while a finish is celebrated, the next click or key dismisses it and does
+        # nothing else (a click on a solved board must not also undo the solution)
+        what = event.type()
+        if self.is_celebrating() and what in _DISMISSING:
+            if what == QEvent.KeyPress and event.key() in _MODIFIERS:
+                return super().event(event)  # a shortcut's modifier alone: wait for the key
+            self.dismiss_celebration()
+            self._swallow_release = what != QEvent.KeyPress
+            return True
+        if self._swallow_release and what in (QEvent.MouseMove, QEvent.MouseButtonRelease):
+            self._swallow_release = what != QEvent.MouseButtonRelease
+            return True
         # a click on a board showing a replay is a click for the game: one place for
         # every kind (their own handlers ignore input while it is not interactive)
         if not self.interactive and event.type() in (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick):
@@ -155,10 +175,37 @@ class BoardWidget(QWidget):
             return True
         return super().event(event)
 
-    def celebrate(self) -> None:
-        """A short visual flourish when the puzzle is solved."""
-        self._flourish_anim.stop()
-        self._flourish_anim.start()
+    def celebrate(self, lines=()) -> None:
+        """The puzzle is finished: a wave of the theme's SUCCESS colour crosses the board
+        and it flashes (CELEBRATION_MS), then a card with ``lines`` (the time, the best
+        time: celebration.finish_lines) stays over the board until the next click or key
+        on it, or another state.  With ``animation_ms`` 0 (the player wants no motion)
+        the card shows at once."""
+        self.dismiss_celebration()
+        self._card_lines = tuple(lines)
+        if self.animation_ms <= 0:
+            self._end_flourish()
+        else:
+            self._flourish_anim.start()
+
+    def dismiss_celebration(self) -> None:
+        """End the celebration, if any: no wave, no card."""
+        self._card_lines = ()
+        if self._flourish_anim.state() == QVariantAnimation.Running:
+            self._flourish_anim.stop()  # (stop() does not emit finished: no card follows)
+            self._flourish = 0.0
+            self.update()
+        if self._card is not None and self._card.isVisible():
+            self._card.hide()
+
+    def is_celebrating(self) -> bool:
+        """True from celebrate() with words until the celebration is dismissed (its wave
+        running, then its card showing): the next click or key is the celebration's."""
+        return bool(self._card_lines)
+
+    def card(self) -> SolvedCard | None:
+        """The card over a finished board while it shows; None otherwise."""
+        return self._card if self._card is not None and self._card.isVisible() else None
 
     def stop_animations(self) -> None:
         """Finish every running animation at once: it jumps to its end (so the board
@@ -179,10 +226,11 @@ class BoardWidget(QWidget):
 
     def render_at_rest(self, target) -> None:
         """Render the board into ``target`` (a QImage) as it shows its state, without the
-        solved flourish drawn over it, nor the window's background."""
+        celebration drawn over it (its wave, its card: the board's only child), nor the
+        window's background."""
         flourish, self._flourish = self._flourish, 0.0
         try:
-            self.render(target, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)
+            self.render(target, QPoint(), QRegion(), QWidget.RenderFlag(0))
         finally:
             self._flourish = flourish
 
@@ -222,16 +270,40 @@ class BoardWidget(QWidget):
         """Override: draw the board.  The painter is antialiased, in logical pixels."""
 
     def paint_flourish(self, painter: QPainter, rect) -> None:
-        """A golden glow that sweeps and fades over ``rect`` after a solve."""
+        """The celebration over ``rect`` (the grid), every kind alike: for the first 60%
+        of it a band of the SUCCESS colour sweeps from the top left corner to the bottom
+        right one, then the whole grid flashes twice in that colour, inside a glow."""
         if self._flourish <= 0.0:
             return
         t = self._flourish
-        colour = QColor(theme.SUCCESS)
-        colour.setAlphaF(max(0.0, 0.45 * (1.0 - t)))
+        rect = QRectF(rect)
         painter.save()
-        painter.setPen(QPen(colour, 4 + 10 * t))
+        painter.setPen(Qt.NoPen)
+        wave = min(1.0, t / 0.6)
+        if wave < 1.0:
+            # along the diagonal: a corner's distance from the top left one is (x + y) / sqrt 2
+            length = (rect.width() + rect.height()) / math.sqrt(2)
+            half = max(24.0, 0.18 * length)  # the band's half width
+            centre = -half + wave * (length + 2 * half)
+            unit = QPointF(1, 1) / math.sqrt(2)
+            band = QLinearGradient(rect.topLeft() + unit * (centre - half), rect.topLeft() + unit * (centre + half))
+            colour = QColor(theme.SUCCESS)
+            colour.setAlphaF(0.0)
+            band.setColorAt(0.0, colour)
+            band.setColorAt(1.0, colour)
+            colour.setAlphaF(0.6)
+            band.setColorAt(0.5, colour)
+            painter.fillRect(rect, band)
+        flash = max(0.0, (t - 0.5) / 0.5)  # 0..1 over the last half: two pulses
+        if flash > 0.0:
+            colour = QColor(theme.SUCCESS)
+            colour.setAlphaF(0.45 * math.sin(2 * math.pi * flash) ** 2)
+            painter.fillRect(rect, colour)
+        glow = QColor(theme.SUCCESS)
+        glow.setAlphaF(0.6 * math.sin(math.pi * t))
+        painter.setPen(QPen(glow, 3 + 5 * t))
         painter.setBrush(Qt.NoBrush)
-        grow = 6 * t
+        grow = 4 * t
         painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8)
         painter.restore()
 
@@ -241,8 +313,30 @@ class BoardWidget(QWidget):
         self.update()
 
     def _end_flourish(self) -> None:
+        """The wave is over (or was skipped): the card, if there are words for it."""
         self._flourish = 0.0
         self.update()
+        if self._card_lines:
+            if self._card is None:
+                self._card = SolvedCard(self)
+            self._card.set_lines(self._card_lines)
+            self._place_card()
+            self._card.show()
+            self._card.raise_()
+
+    def _place_card(self) -> None:
+        if self._card is None or not self._card_lines:
+            return
+        visible = self.visibleRegion().boundingRect()  # a zoomed board: the part in view
+        self._card.place(visible if not visible.isEmpty() else self.rect())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place_card()
+
+    def moveEvent(self, event) -> None:  # scrolled in its view
+        super().moveEvent(event)
+        self._place_card()
 
     def hideEvent(self, event) -> None:
         # closed or hidden by the app (not minimised): nothing left to animate for

@@ -16,7 +16,7 @@ turns input into moves.  The window relies on:
     set_interactive(bool)                        off while a replay shows
     grid_size() -> (cols, rows)                  for laying the window out
     side_panel() -> QWidget | None               the kind's own panel (Tracks' tab)
-    celebrate(), stop_animations(), is_animating(), animation_ms
+    celebrate(lines=()), stop_animations(), is_animating(), animation_ms
     moveRequested(move), statusMessage(str), backToGame()   (signals)
 
 The base class gives all but ``paint_board`` and the input handlers a kind overrides.

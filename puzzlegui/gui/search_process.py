@@ -58,19 +58,29 @@ class _Child:
         self.process.start()
         theirs.close()
         self.pid = self.process.pid
+        self._ending = threading.Lock()  # end() may come from a reader and from shutdown()
 
     def alive(self) -> bool:
         return self.process.is_alive()
 
     def end(self) -> None:
-        """Terminate the process and collect it (kill it if it ignores that)."""
+        """Terminate the process and collect it (kill it if it ignores that); once,
+        whichever thread asks first."""
+        with self._ending:
+            if self.process.is_alive():
+                self.process.terminate()
+                self.process.join(END_WAIT_S)
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(END_WAIT_S)
+            if not self.conn.closed:
+                self.conn.close()
+
+    def interrupt(self) -> None:
+        """Terminate the process without waiting: a search lent to a job ends at once, and
+        the job's reader, seeing it go, collects it (``end``)."""
         if self.process.is_alive():
             self.process.terminate()
-            self.process.join(END_WAIT_S)
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(END_WAIT_S)
-        self.conn.close()
 
     def how_it_ended(self) -> str:
         code = self.process.exitcode
@@ -121,21 +131,24 @@ class _Children:
         """A search is over: keep ``child`` warm for the next (if it is fit and none is
         kept yet), or end it."""
         with self._lock:
-            if child not in self._busy:
-                return  # shutdown() took it (and ends it)
+            taken = child not in self._busy  # by shutdown(), which only interrupted it
             self._busy.discard(child)
-            if reuse and self._idle is None and child.alive():
+            if not taken and reuse and self._idle is None and child.alive():
                 self._idle = child
                 return
         child.end()
 
     def shutdown(self) -> None:
+        """End the idle child; interrupt the busy ones (their jobs' readers collect them,
+        and only they close their pipes: a pipe closed under a reader could be reused)."""
         with self._lock:
-            children = list(self._busy) + ([self._idle] if self._idle is not None else [])
+            busy, idle = list(self._busy), self._idle
             self._idle = None
             self._busy.clear()
-        for child in children:
-            child.end()
+        for child in busy:
+            child.interrupt()
+        if idle is not None:
+            idle.end()
 
 
 _children = _Children()
@@ -153,11 +166,16 @@ def warm_pid() -> int | None:
 
 
 def shutdown() -> None:
-    """Stop every search still running and end every search process (no child and no
-    reader thread is left).  The next search starts a fresh child."""
-    for job in list(ProcessSolveJob._running):
-        job.stop()
+    """End every search process, a search still running too, and every job's reader (no
+    child and no reader thread is left).  The app quits, so nobody waits for a search's
+    answer to Stop (up to STOP_GRACE_S for a search in C code): its process is ended at
+    once, and each reader ends as it sees it go.  The next search starts a fresh child."""
+    jobs = list(ProcessSolveJob._running)
+    for job in jobs:
+        job.request_stop()  # (a job whose child is not taken yet then ends without one)
     _children.shutdown()
+    for job in jobs:
+        job.stop(int(END_WAIT_S * 1000))
 
 
 def _module_of(kind) -> str | None:

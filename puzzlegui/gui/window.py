@@ -37,11 +37,12 @@ from . import kinds, theme
 from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
+from .celebration import finish_lines, finish_text
 from .layout import BoardArea
 from .library import Library
 from .widgets import ElidedLabel
 from .solve_controller import SolveController
-from .worker import Background, wait_background
+from .worker import Background
 
 # export, the dialogs, core.aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
@@ -125,17 +126,6 @@ def _is_big_file(source: str) -> bool:
     except (OSError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and st.st_size >= BIG_READ_BYTES
-
-
-def _finish_text(title: str, finish) -> str:
-    """What the status bar says when the game is finished (core.game.Finish)."""
-    took = games_mod.time_text(finish.elapsed)
-    if finish.how == "unaided":
-        best = " A new best time." if finish.new_best else f" Your best time: {games_mod.time_text(finish.best)}."
-        return f"Solved! {title} is complete in {took}.{best}"
-    if finish.how == "solver used":
-        return f"Solved with the solver's answer: {title} is complete in {took} (no best time with help)."
-    return f"Solved with help: {title} is complete in {took} (no best time with help)."
 
 
 class MainWindow(QMainWindow):
@@ -981,9 +971,9 @@ class MainWindow(QMainWindow):
         self.show_problems([])
         self._apply_mark_mistakes()
         if finish is not None:
-            self.board.celebrate()
+            self.board.celebrate(finish_lines(finish))  # on the board, until the next click or key
             self.library.store_picture(self.games.current, self.board)  # the library shows it solved
-            self.statusBar().showMessage(_finish_text(self.doc.title, finish), 10000)
+            self.statusBar().showMessage(finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self._show_clock()
         self._sync_actions()
@@ -1249,14 +1239,13 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
-        self.solving.shutdown()
         searches = sys.modules.get(f"{__package__}.search_process")
         if searches is not None:
-            searches.shutdown()  # no search process outlives the window
+            searches.shutdown()  # no search process outlives the window (ended, not waited for)
+        self.solving.shutdown()
         self.library.shutdown()  # a collection being read stops at its next file
-        # a replay, a table or an aid being made: let it end (it cannot be stopped; the
-        # aids' searches end within their own time limits)
-        wait_background(15000)
+        # a replay, a table or an aid still being made on the pool is not waited for: its
+        # answer is not wanted any more, and the pool's daemon threads never hold up the exit
         if self.gen_task is not None:
             self.gen_task.cancel()
             self.gen_task = None

@@ -8,14 +8,20 @@ small thread pool and hands its return value back on the GUI thread.  It cannot 
 interrupted; whoever asked simply ignores an answer it no longer wants.  A function that
 reports its progress and looks at a cancel flag (reading a collection) gets both from a
 ``Progress``.
+
+The pool's threads are Python daemon threads, not a QThreadPool's: quitting never waits
+for work whose answer nobody wants any more (a replay being prepared, an aid's search).
+A QThreadPool is joined when it is destroyed, so the app's exit waited for whatever was
+running, and the window's shutdown waited for it too (up to 15 s) to be safe.
 """
 
 from __future__ import annotations
 
+import queue
 import sys
 import threading
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 
 
 # While a pool thread runs Python (a replay being prepared, an aid's search, a long game
@@ -34,22 +40,64 @@ def share_the_gil() -> None:
 
 
 # --- one function off the GUI thread -------------------------------------------------------
-_pool = QThreadPool()
-_pool.setMaxThreadCount(2)
+POOL_THREADS = 2
 POOL_THREAD_NAME = "puzzlegui-pool"  # Python's name for the pool's (reused, idle-waiting) threads
 _pending: set = set()  # the Background objects whose answer has not been delivered yet
 
 
-class _Call(QRunnable):
+class _Pool:
+    """At most ``size`` daemon threads taking calls in order from a queue, as many as
+    there are calls to run; a thread once started waits for the next call for the rest
+    of the process."""
+
+    def __init__(self, size: int):
+        self._size = size
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        self._lock = threading.Condition()
+        self._threads = 0
+        self._unfinished = 0  # calls queued or running
+
+    def start(self, call: "_Call") -> None:
+        with self._lock:
+            self._unfinished += 1
+            if self._unfinished > self._threads and self._threads < self._size:
+                self._threads += 1
+                threading.Thread(target=self._work, name=POOL_THREAD_NAME, daemon=True).start()
+        self._calls.put(call)
+
+    def _work(self) -> None:
+        while True:
+            call = self._calls.get()
+            try:
+                call.run()
+            except RuntimeError:  # its answer's object is gone (the window closed): nobody wants it
+                pass
+            finally:
+                del call
+                with self._lock:
+                    self._unfinished -= 1
+                    self._lock.notify_all()
+
+    def busy(self) -> bool:
+        with self._lock:
+            return self._unfinished > 0
+
+    def wait(self, ms: int) -> bool:
+        """Wait until no call is queued or running (at most ``ms``); True if none is."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._unfinished == 0, ms / 1000)
+
+
+_pool = _Pool(POOL_THREADS)
+
+
+class _Call:
     def __init__(self, handle: "Background", fn, args):
-        super().__init__()
-        self.setAutoDelete(True)
         self._handle = handle
         self._fn = fn
         self._args = args
 
     def run(self) -> None:
-        threading.current_thread().name = POOL_THREAD_NAME
         handle = self._handle
         try:
             value = self._fn(*self._args)
@@ -126,7 +174,7 @@ class Progress(QObject):
 
 def background_busy() -> bool:
     """True while a Background call has not answered yet (for tests and shutdown)."""
-    return bool(_pending) or _pool.activeThreadCount() > 0
+    return bool(_pending) or _pool.busy()
 
 
 def background_calls() -> int:
@@ -136,4 +184,4 @@ def background_calls() -> int:
 
 def wait_background(ms: int = 5000) -> bool:
     """Wait for the pool's calls to end (their answers are delivered by the event loop)."""
-    return _pool.waitForDone(ms)
+    return _pool.wait(ms)
