@@ -295,18 +295,12 @@ class EditDialog(QDialog):
     def __init__(self, kind, state=None, parent=None):
         super().__init__(parent)
         self.kind = kind
-        self.setWindowTitle(f"Edit {kind.title} board")
         self._result = None
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.editor = None
         self._guard = None
-        editor = kinds.editor_class(kind.name)
-        if editor is not None:
-            self.editor = editor(kind, state)
-            self.editor.changed.connect(self._validate)
-            self.tabs.addTab(self.editor, "Board")
-            self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
+        self._make_editor(kind, state)
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText(self._text_placeholder())
         self.text.setTabChangesFocus(True)
@@ -334,6 +328,31 @@ class EditDialog(QDialog):
         layout.addWidget(self.buttons)
         self._validate()
 
+    def _make_editor(self, kind, state) -> None:
+        """The kind's own editor in the Board tab (none for a kind entered as text)."""
+        self.kind = kind
+        self.setWindowTitle(f"Edit {kind.title} board")
+        if self.editor is not None:
+            self.tabs.removeTab(self.tabs.indexOf(self.editor))
+            self.editor.deleteLater()
+            self.editor = None
+            self._guard = None
+        editor = kinds.editor_class(kind.name)
+        if editor is not None:
+            self.editor = editor(kind, state)
+            self.editor.changed.connect(self._validate)
+            self.tabs.insertTab(0, self.editor, "Board")
+            self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
+
+    def _other_kind(self, text: str):
+        """The kind a ``KIND:ID`` game ID of another kind names (``kurosu:8x8:...`` typed
+        in the Tracks editor), or None: it opens in the right kind, not as a bad Tracks size."""
+        prefix, sep, _rest = text.partition(":")
+        name = registry.canonical(prefix) if sep and "\n" not in text else None
+        if name is None or name == self.kind.name:
+            return None
+        return registry.get(name)
+
     def _supports(self, method: str) -> bool:
         return getattr(type(self.kind), method) is not getattr(PuzzleKind, method)
 
@@ -352,6 +371,14 @@ class EditDialog(QDialog):
         text = self.text.toPlainText().strip()
         if not text:
             raise PuzzleError("Type a game ID or the puzzle's text layout.")
+        other = self._other_kind(text)
+        if other is not None:
+            state = other.parse_game_id(text.partition(":")[2].strip())  # PuzzleError: said under it
+            self._make_editor(other, state)  # the dialog follows the ID: its kind, its board
+            return state
+        prefix, sep, rest = text.partition(":")
+        if sep and registry.canonical(prefix) == self.kind.name:
+            text = rest.strip()  # this kind's own prefix (or Tatham's name for it)
         parsers = [(name, getattr(self.kind, name)) for name in ("parse_game_id", "parse_text")
                    if self._supports(name)] or [("parse_text", self.kind.parse_text)]
         errors = {}
@@ -386,6 +413,13 @@ class EditDialog(QDialog):
             message = str(exc) or "This board cannot be played."
         self.error.show_error(message)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(message is None)
+        if (message is None and self.editor is not None and self.tabs.currentWidget() is self.text
+                and hasattr(self.editor, "load")):
+            self.editor.blockSignals(True)  # the Board tab follows what the text tab reads
+            try:
+                self.editor.load(self._result)
+            finally:
+                self.editor.blockSignals(False)
 
     def accept(self) -> None:
         """Refuses (and says why) unless the input parses now: Enter in any field ends here."""

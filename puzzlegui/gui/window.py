@@ -1154,8 +1154,8 @@ class MainWindow(QMainWindow):
         dialog = EditDialog(self.doc.kind, self.history.state, self)
         if dialog.exec() != EditDialog.Accepted or dialog.puzzle() is None:
             return
-        kind = self.doc.kind
-        if kind.encode(dialog.puzzle()) == kind.encode(kind.initial(self.history.state)):
+        kind = dialog.kind  # another kind's ID typed in opens as that kind
+        if kind is self.doc.kind and kind.encode(dialog.puzzle()) == kind.encode(kind.initial(self.history.state)):
             self.statusBar().showMessage("The board is unchanged; your game goes on.", 5000)
             return
         meta = {"title": f"My {kind.title} puzzle", "source": "entered in puzzlegui"}

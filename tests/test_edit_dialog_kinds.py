@@ -1,0 +1,39 @@
+"""The Edit dialog follows the ID typed in (issue 26): another kind's ID opens in that
+kind (not "kurosu is not a Tracks size"), and this kind's ID with its prefix, or with
+Tatham's name for the kind, reads as it is."""
+
+from puzzlegui.core import files, registry
+from puzzlegui.gui.dialogs import EditDialog
+
+
+def test_another_kinds_id_opens_in_that_kind(qtbot):
+    kurosu = files.load_builtin("kurosu-dm-2018-06-01")
+    game_id = "kurosu:" + kurosu.kind.format_game_id(kurosu.state)
+    tracks = files.load_builtin("tracks-mums-2008")
+    dialog = EditDialog(tracks.kind, tracks.state)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentWidget(dialog.text)
+    dialog.text.setPlainText(game_id)
+    assert dialog.kind.name == "kurosu" and dialog.windowTitle() == "Edit Kurosu board"
+    assert dialog.puzzle() is not None and dialog.kind.encode(dialog.puzzle()) == kurosu.kind.encode(kurosu.state)
+    assert type(dialog.editor).__module__.endswith("kurosu.editor")
+    assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_tathams_name_for_the_kind_reads_too(qtbot):
+    kurosu = files.load_builtin("kurosu-dm-2018-06-01")
+    dialog = EditDialog(kurosu.kind, kurosu.state)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentWidget(dialog.text)
+    dialog.text.setPlainText("unruly:" + kurosu.kind.format_game_id(kurosu.state))
+    assert dialog.kind is registry.get("kurosu") and dialog.puzzle() is not None
+
+
+def test_a_bad_id_of_another_kind_says_why_in_that_kinds_words(qtbot):
+    tracks = files.load_builtin("tracks-mums-2008")
+    dialog = EditDialog(tracks.kind, tracks.state)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentWidget(dialog.text)
+    dialog.text.setPlainText("kurosu:banana")
+    assert dialog.puzzle() is None and "Tracks" not in dialog.error.text()
+    assert dialog.error.text()
