@@ -30,11 +30,19 @@ class TracksKind(PuzzleKind):
         "second layer of symbols: read the symbols under the finished track to find the message."
     )
     controls = (
-        "Drag from cell to cell to lay track; drag back over the piece you just laid to take it "
-        "up, or start a drag along existing track to take track up. Click a cell (or right-click) "
-        "to mark it as having no track; click again to clear the mark. Keyboard: arrow keys move "
-        "the cursor, Shift+arrow lays track from the cursor (or takes it up) and moves along, "
-        "Space or X marks the cell as no track. Counts turn green when met and red when over."
+        "As in Simon Tatham's Tracks. Left-drag from cell to cell to lay track; a drag that starts on "
+        "a given piece follows it and lays on from its end; drag back over the piece you just laid to "
+        "take it up, or start a drag along your own track to take track up. A whole drag is one move: "
+        "one Undo takes it back. Left-click an edge between two cells to lay track there (again: take "
+        "it up); right-click an edge to cross it out, \"the track does not pass here\" (again: remove "
+        "the cross). Left-click inside a cell for a dot, \"the track passes here\"; right-click inside "
+        "a cell to mark it as having no track; click again to clear either. Right-drag marks every cell "
+        "it passes as no track (begun on a mark, it clears marks). Crosses and dots are notes: they do "
+        "not count towards the numbers, but Hint and \"Correct so far?\" judge them. Keyboard: arrow "
+        "keys move the cursor, Shift+arrow lays track from the cursor (or takes it up) and moves along, "
+        "Ctrl+arrow crosses out that side of the cursor's cell, Space or X marks the cell as no track, "
+        "Enter dots it. Counts turn green when met and red when over. Rails and sleepers are drawn "
+        "where cells are at least 28 pixels, a plain line below that."
     )
     origin = (
         'The 16x6 split board is "Tracks" by Stephen Muirhead, from the Melbourne University '
