@@ -829,8 +829,8 @@ class Board(BoardWidget):
         self._emit((verb, a[0], a[1], b[0], b[1], 0 if key in have else 1))
 
     def mousePressEvent(self, event):
-        if self.state is None or not self.interactive:
-            return
+        if self.state is None or not self.interactive or self._drag is not None:
+            return  # a second button during a drag does not cut the drag short
         cell = self._cell_at(event.position())
         if cell is None or event.button() not in (Qt.LeftButton, Qt.RightButton):
             return
