@@ -179,3 +179,54 @@ def test_engine_modules_do_not_import_qt():
         "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+# --- Tatham's notes: crossed-out edges and track-here dots ------------------------------------
+def test_edge_crosses_and_dots_as_moves(seed):
+    s = KIND.apply(seed.state, ("block", 3, 2, 4, 2, 1))
+    assert s.blocks == {edge_key((3, 2), (4, 2))}
+    assert KIND.apply(s, ("block", 4, 2, 3, 2, 0)).blocks == frozenset()  # either order names the edge
+    laid = KIND.apply(s, ("edge", 4, 2, 3, 2, 1))  # the newer intent wins
+    assert laid.blocks == frozenset() and edge_key((3, 2), (4, 2)) in laid.edges
+    with pytest.raises(PuzzleError, match="take it up before crossing it out"):
+        KIND.apply(laid, ("block", 3, 2, 4, 2, 1))
+    d = KIND.apply(KIND.apply(seed.state, ("mark", 6, 3, 1)), ("dot", 6, 3, 1))
+    assert d.dots == {(6, 3)} and d.marks == frozenset()  # a dot replaces the mark
+    m = KIND.apply(d, ("mark", 6, 3, 1))
+    assert m.marks == {(6, 3)} and m.dots == frozenset()  # and a mark the dot
+    with pytest.raises(PuzzleError, match="needs no dot"):
+        KIND.apply(seed.state, ("dot", 0, 5, 1))  # A
+    with pytest.raises(PuzzleError, match=r"1 \(cross the edge out\) or 0"):
+        KIND.apply(seed.state, ("block", 3, 2, 4, 2, 7))
+    with pytest.raises(PuzzleError, match="not side by side"):
+        KIND.apply(seed.state, ("block", 3, 2, 5, 2, 1))
+    both = KIND.apply(KIND.apply(s, ("dot", 6, 3, 1)), ("clear",))
+    assert both.blocks == frozenset() and both.dots == frozenset()
+    # the notes are reasoning, not track: no count changes and no rule is checked on them
+    assert KIND.check(KIND.apply(seed.state, ("dot", 6, 3, 1))) == []
+
+
+def test_notes_are_saved_replayed_and_judged(seed):
+    path = tuple(flip(c) for c in SEED_ARTICLE_PATH)
+    on_path = edge_key(path[3], path[4])
+    off = next(
+        edge_key((x, y), (x + 1, y)) for y in range(6) for x in range(15) if edge_key((x, y), (x + 1, y)) not in set(path_edges(path))
+    )
+    h = History(KIND, seed.state)
+    h.push(("block", *off[0], *off[1], 1))
+    h.push(("dot", *path[5], 1))
+    saved = h.to_json()
+    assert saved["moves"] == [["block", *off[0], *off[1], 1], ["dot", *path[5], 1]]
+    again = History.from_json(KIND, seed.state, saved)
+    assert again.state.blocks == {off} and again.state.dots == {path[5]}
+    entries = KIND.entries(again.state)
+    assert ("block", *off) in entries and ("dot", path[5]) in entries
+    from puzzlegui.core import aids
+
+    assert aids.mistakes(KIND, again.state) == []  # both agree with the one solution
+    wrong = KIND.apply(again.state, ("block", *on_path[0], *on_path[1], 1))
+    found = aids.mistakes(KIND, wrong)
+    assert [m.key for m in found] == [("block", *on_path)]
+    assert "cross" in found[0].text
+    hint = KIND.hint(wrong)
+    assert hint.move is None and "remove that cross" in hint.text

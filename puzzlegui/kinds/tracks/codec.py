@@ -126,11 +126,14 @@ SECTION = validate.Obj(
 
 KEYS = set(SECTION.fields)
 
-# saved moves (model.apply): ("edge", x1, y1, x2, y2, 1|0), ("mark", x, y, 1|0), ("clear",)
+# saved moves (model.apply): ("edge", x1, y1, x2, y2, 1|0), ("mark", x, y, 1|0),
+# ("block", x1, y1, x2, y2, 1|0), ("dot", x, y, 1|0), ("clear",)
 _COORD = validate.Int(0, MAX_SIZE - 1)
 MOVES = {
     "edge": (_COORD, _COORD, _COORD, _COORD, validate.Choice(0, 1)),
     "mark": (_COORD, _COORD, validate.Choice(0, 1)),
+    "block": (_COORD, _COORD, _COORD, _COORD, validate.Choice(0, 1)),
+    "dot": (_COORD, _COORD, validate.Choice(0, 1)),
     "clear": (),
 }
 

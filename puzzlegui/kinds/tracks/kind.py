@@ -30,11 +30,19 @@ class TracksKind(PuzzleKind):
         "second layer of symbols: read the symbols under the finished track to find the message."
     )
     controls = (
-        "Drag from cell to cell to lay track; drag back over the piece you just laid to take it "
-        "up, or start a drag along existing track to take track up. Click a cell (or right-click) "
-        "to mark it as having no track; click again to clear the mark. Keyboard: arrow keys move "
-        "the cursor, Shift+arrow lays track from the cursor (or takes it up) and moves along, "
-        "Space or X marks the cell as no track. Counts turn green when met and red when over."
+        "As in Simon Tatham's Tracks. Left-drag from cell to cell to lay track; a drag that starts on "
+        "a given piece follows it and lays on from its end; drag back over the piece you just laid to "
+        "take it up, or start a drag along your own track to take track up. A whole drag is one move: "
+        "one Undo takes it back. Left-click an edge between two cells to lay track there (again: take "
+        "it up); right-click an edge to cross it out, \"the track does not pass here\" (again: remove "
+        "the cross). Left-click inside a cell for a dot, \"the track passes here\"; right-click inside "
+        "a cell to mark it as having no track; click again to clear either. Right-drag marks every cell "
+        "it passes as no track (begun on a mark, it clears marks). Crosses and dots are notes: they do "
+        "not count towards the numbers, but Hint and \"Correct so far?\" judge them. Keyboard: arrow "
+        "keys move the cursor, Shift+arrow lays track from the cursor (or takes it up) and moves along, "
+        "Ctrl+arrow crosses out that side of the cursor's cell, Space or X marks the cell as no track, "
+        "Enter dots it. Counts turn green when met and red when over. Rails and sleepers are drawn "
+        "where cells are at least 28 pixels, a plain line below that."
     )
     origin = (
         'The 16x6 split board is "Tracks" by Stephen Muirhead, from the Melbourne University '
@@ -185,7 +193,7 @@ class TracksKind(PuzzleKind):
             return None
         clock = Clock(HINT_TIME if time_limit is None else time_limit)
         player = state.edges - p.fixed_edges
-        mine = run(tsolver.solve(p, given_edges=player, given_marks=state.marks), mode=FIRST, time_limit=clock.left())
+        mine = run(tsolver.solve(p, **_progress(state)), mode=FIRST, time_limit=clock.left())
         if mine.count == 0 and mine.complete:
             return self._wrong(state, clock)
         if not model.check(state):
@@ -213,17 +221,29 @@ class TracksKind(PuzzleKind):
     # --- aids: the player's entries, for core.aids ------------------------------------
     def entries(self, state) -> dict:
         """("edge", a, b) for each piece of track the player laid, ("mark", c) for each
-        no-track mark; the value is always 1."""
+        no-track mark, ("block", a, b) for each crossed-out edge and ("dot", c) for each
+        dotted cell; the value is always 1."""
         p = state.puzzle
         out = {("edge", a, b): 1 for a, b in sorted(state.edges - p.fixed_edges)}
         out.update({("mark", c): 1 for c in sorted(state.marks)})
+        out.update({("block", a, b): 1 for a, b in sorted(state.blocks)})
+        out.update({("dot", c): 1 for c in sorted(state.dots)})
         return out
 
     def solution_entries(self, state, solution) -> dict:
+        """Every entry the solution agrees with: its track and dots on its cells, marks
+        off it, and crosses on every edge it does not use."""
         p = state.puzzle
         on = set(solution.path)
-        out = {("edge", a, b): 1 for a, b in path_edges(solution.path)}
-        out.update({("mark", (x, y)): 1 for y in range(p.height) for x in range(p.width) if (x, y) not in on})
+        track = set(path_edges(solution.path))
+        out = {("edge", a, b): 1 for a, b in sorted(track)}
+        cells = [(x, y) for y in range(p.height) for x in range(p.width)]
+        out.update({("mark", c): 1 for c in cells if c not in on})
+        out.update({("dot", c): 1 for c in cells if c in on})
+        for x, y in cells:
+            for b in ((x + 1, y), (x, y + 1)):
+                if p.in_grid(b) and ((x, y), b) not in track:
+                    out[("block", (x, y), b)] = 1
         return out
 
     def keep_entries(self, state, keys):
@@ -231,7 +251,15 @@ class TracksKind(PuzzleKind):
         keys = set(keys)
         edges = {edge_key(k[1], k[2]) for k in keys if k[0] == "edge"}
         marks = {k[1] for k in keys if k[0] == "mark"}
-        return model.State(p, p.fixed_edges | (edges & state.edges), frozenset(marks & state.marks))
+        blocks = {edge_key(k[1], k[2]) for k in keys if k[0] == "block"}
+        dots = {k[1] for k in keys if k[0] == "dot"}
+        return model.State(
+            p,
+            p.fixed_edges | (edges & state.edges),
+            frozenset(marks & state.marks),
+            frozenset(blocks & state.blocks),
+            frozenset(dots & state.dots),
+        )
 
     def entry_cells(self, state, key) -> tuple:
         return tuple(key[1:])
@@ -239,6 +267,10 @@ class TracksKind(PuzzleKind):
     def entry_text(self, state, key, value) -> str:
         if key[0] == "edge":
             return f"the track between {explain.cell_text(key[1])} and {explain.cell_text(key[2])}"
+        if key[0] == "block":
+            return f"the cross on the edge between {explain.cell_text(key[1])} and {explain.cell_text(key[2])}"
+        if key[0] == "dot":
+            return f"the track-here dot at {explain.cell_text(key[1])}"
         return f"the no-track mark at {explain.cell_text(key[1])}"
 
     def _wrong(self, state, clock: Clock):
@@ -269,12 +301,18 @@ class TracksKind(PuzzleKind):
         for c in sorted(state.marks):
             if c in on:
                 return Hint(None, f"The cell at {cell_name(c)} is on the track; remove its no-track mark.", (c,))
+        for a, b in sorted(state.blocks):
+            if (a, b) in edges:
+                return Hint(None, f"The track runs between {cell_name(a)} and {cell_name(b)}; remove that cross.", (a, b))
+        for c in sorted(state.dots):
+            if c not in on:
+                return Hint(None, f"The track does not pass through {cell_name(c)}; remove its dot.", (c,))
         return Hint(None, "Something in your progress is wrong, but no single piece can be blamed.", ())
 
     # --- solving ----------------------------------------------------------------------
     def solve(self, state, trace=False):
         p = state.puzzle
-        return tsolver.solve(p, trace, given_edges=state.edges - p.fixed_edges, given_marks=state.marks)
+        return tsolver.solve(p, trace, **_progress(state))
 
     #: the most frontier states a count may hold at once (about 150 bytes each)
     COUNT_MAX_STATES = 1_000_000
@@ -286,7 +324,7 @@ class TracksKind(PuzzleKind):
 
         p = state.puzzle
         try:
-            engine = tsolver.root_engine(p, state.edges - p.fixed_edges, state.marks)
+            engine = tsolver.root_engine(p, **_progress(state))
         except tsolver.Contradiction:
             return 0
         frontier = Frontier(engine, max_states=self.COUNT_MAX_STATES)
@@ -313,6 +351,8 @@ class TracksKind(PuzzleKind):
             moves.append(("edge", a[0], a[1], b[0], b[1], 0))
         for c in sorted(state.marks & on):
             moves.append(("mark", c[0], c[1], 0))
+        for c in sorted(state.dots - on):
+            moves.append(("dot", c[0], c[1], 0))
         path = solution.path
         for a, b in itertools.pairwise(path):
             if edge_key(a, b) not in state.edges:
@@ -358,10 +398,22 @@ class TracksKind(PuzzleKind):
         return text
 
 
+def _progress(state) -> dict:
+    """The player's track, marks and notes, as the solver's given_* arguments."""
+    return {
+        "given_edges": state.edges - state.puzzle.fixed_edges,
+        "given_marks": state.marks,
+        "given_blocks": state.blocks,
+        "given_dots": state.dots,
+    }
+
+
 def _clear_text(move) -> str:
     """The replay's sentence for taking back an entry that does not belong."""
     if move[0] == "edge":
         return f"Clear what does not belong: take up the track from {cells_span(move[1:3], move[3:5])}"
+    if move[0] == "dot":
+        return f"Clear what does not belong: remove the track-here dot at {cell_name(move[1:3])}"
     return f"Clear what does not belong: remove the no-track mark at {cell_name(move[1:3])}"
 
 

@@ -8,9 +8,11 @@ Counts may be blank.  A and B may each be attached to an outer edge (Simon Tatha
 entrance on the left, exit at the bottom); such a stub is drawn but does not count as a
 connection inside the grid, so A and B always have exactly one track connection inside.
 
-The player's state is the set of track edges between adjacent cells and the set of cells
-marked "no track".  Given pieces (fixed track) are part of every state and cannot be
-taken up.
+The player's state is the set of track edges between adjacent cells, the set of cells
+marked "no track", and Tatham's two other notes: edges crossed out ("the track does not
+pass here") and cells dotted ("the track passes here").  The notes are the player's
+reasoning; the rule check reads only the track.  Given pieces (fixed track) are part of
+every state and cannot be taken up.
 
 Coordinates are (x, y) with x from the left and y from the top.
 """
@@ -152,11 +154,19 @@ class Puzzle:
 
 @dataclass(frozen=True)
 class State:
-    """The puzzle plus the player's track edges (given ones included) and marks."""
+    """The puzzle plus the player's track edges (given ones included), marks and notes."""
 
     puzzle: Puzzle
     edges: frozenset = field(default_factory=frozenset)  # canonical edges
     marks: frozenset = field(default_factory=frozenset)  # cells marked "no track"
+    blocks: frozenset = field(default_factory=frozenset)  # canonical edges crossed out: "no track here"
+    dots: frozenset = field(default_factory=frozenset)  # cells dotted: "the track passes here"
+
+    def but(self, **changes) -> "State":
+        """This state with some of its sets replaced (the others carried over)."""
+        parts = {"edges": self.edges, "marks": self.marks, "blocks": self.blocks, "dots": self.dots}
+        parts.update(changes)
+        return State(self.puzzle, **parts)
 
     @cached_property
     def mask(self) -> dict:
@@ -222,13 +232,45 @@ def _int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _adjacent_pair(p: Puzzle, move, what: str, meaning: str):
+    """The two cells and the 0/1 of an ("edge" or "block", x1, y1, x2, y2, 1|0) move;
+    ``meaning`` says what 1 and 0 do, for the message."""
+    if len(move) != 6 or not all(_int(v) for v in move[1:]):
+        raise PuzzleError(f'{what} move is ("{move[0]}", x1, y1, x2, y2, 1 or 0).')
+    a, b, on = (move[1], move[2]), (move[3], move[4]), move[5]
+    if on not in (0, 1):
+        raise PuzzleError(f"The last number of {what[0].lower()}{what[1:]} move is {meaning}.")
+    for c in (a, b):
+        if not p.in_grid(c):
+            raise PuzzleError(f"The cell at {cell_name(c)} is outside the {p.width}x{p.height} grid.")
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise PuzzleError(f"The cells at {cell_name(a)} and {cell_name(b)} are not side by side.")
+    return a, b, on
+
+
+def _one_cell(p: Puzzle, move, what: str, meaning: str):
+    """The cell and the 0/1 of a ("mark" or "dot", x, y, 1|0) move."""
+    if len(move) != 4 or not all(_int(v) for v in move[1:]):
+        raise PuzzleError(f'{what} move is ("{move[0]}", x, y, 1 or 0).')
+    c, on = (move[1], move[2]), move[3]
+    if on not in (0, 1):
+        raise PuzzleError(f"The last number of {what[0].lower()}{what[1:]} move is {meaning}.")
+    if not p.in_grid(c):
+        raise PuzzleError(f"The cell at {cell_name(c)} is outside the {p.width}x{p.height} grid.")
+    return c, on
+
+
 def apply(state: State, move) -> State:
     """The state after ``move``; PuzzleError with a sentence if it is not legal.
 
-    Moves:  ("edge", x1, y1, x2, y2, 1|0)  lay / take up track between adjacent cells
-            ("mark", x, y, 1|0)            mark / unmark a cell as "no track"
-            ("clear",)                     take up all the player's track and marks
-    Laying track on a marked cell removes the mark (the track is the newer intent)."""
+    Moves:  ("edge", x1, y1, x2, y2, 1|0)   lay / take up track between adjacent cells
+            ("mark", x, y, 1|0)             mark / unmark a cell as "no track"
+            ("block", x1, y1, x2, y2, 1|0)  cross out / restore the edge between two cells
+            ("dot", x, y, 1|0)              dot / undot a cell as "the track passes here"
+            ("clear",)                      take up all the player's track, marks and notes
+    The newer intent wins: laying track on a crossed-out edge or a marked cell removes the
+    cross or the mark, a dot removes a mark and a mark removes a dot.  Crossing out an edge
+    that has track, or marking a cell that has track, is refused: take the track up first."""
     p = state.puzzle
     if not isinstance(move, tuple | list) or not move or not isinstance(move[0], str):
         raise PuzzleError(f"{move!r:.60} is not a Tracks move.")
@@ -238,16 +280,7 @@ def apply(state: State, move) -> State:
             raise PuzzleError('The "clear" move takes no arguments.')
         return State(p, p.fixed_edges, frozenset())
     if op == "edge":
-        if len(move) != 6 or not all(_int(v) for v in move[1:]):
-            raise PuzzleError('An "edge" move is ("edge", x1, y1, x2, y2, 1 or 0).')
-        a, b, on = (move[1], move[2]), (move[3], move[4]), move[5]
-        if on not in (0, 1):
-            raise PuzzleError('The last number of an "edge" move is 1 (lay track) or 0 (take it up).')
-        for c in (a, b):
-            if not p.in_grid(c):
-                raise PuzzleError(f"The cell at {cell_name(c)} is outside the {p.width}x{p.height} grid.")
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise PuzzleError(f"The cells at {cell_name(a)} and {cell_name(b)} are not side by side.")
+        a, b, on = _adjacent_pair(p, move, 'An "edge"', "1 (lay track) or 0 (take it up)")
         key = edge_key(a, b)
         if on:
             if key in state.edges:
@@ -256,20 +289,26 @@ def apply(state: State, move) -> State:
             for c, other in ((a, b), (b, a)):
                 if c in fixed and not fixed[c] & direction(c, other):
                     raise PuzzleError(f"The given piece at {cell_name(c)} does not point that way.")
-            return State(p, state.edges | {key}, state.marks - {a, b})
+            return state.but(edges=state.edges | {key}, marks=state.marks - {a, b}, blocks=state.blocks - {key})
         if key not in state.edges:
             return state
         if key in p.fixed_edges:
             raise PuzzleError("That piece of track is given and cannot be taken up.")
-        return State(p, state.edges - {key}, state.marks)
+        return state.but(edges=state.edges - {key})
+    if op == "block":
+        a, b, on = _adjacent_pair(p, move, 'A "block"', "1 (cross the edge out) or 0 (remove the cross)")
+        key = edge_key(a, b)
+        if not on:
+            return state.but(blocks=state.blocks - {key}) if key in state.blocks else state
+        if key in state.blocks:
+            return state
+        if key in p.fixed_edges:
+            raise PuzzleError(f"The given track runs between {cell_name(a)} and {cell_name(b)}.")
+        if key in state.edges:
+            raise PuzzleError(f"There is track between {cell_name(a)} and {cell_name(b)}; take it up before crossing it out.")
+        return state.but(blocks=state.blocks | {key})
     if op == "mark":
-        if len(move) != 4 or not all(_int(v) for v in move[1:]):
-            raise PuzzleError('A "mark" move is ("mark", x, y, 1 or 0).')
-        c, on = (move[1], move[2]), move[3]
-        if on not in (0, 1):
-            raise PuzzleError('The last number of a "mark" move is 1 (mark) or 0 (unmark).')
-        if not p.in_grid(c):
-            raise PuzzleError(f"The cell at {cell_name(c)} is outside the {p.width}x{p.height} grid.")
+        c, on = _one_cell(p, move, 'A "mark"', "1 (mark) or 0 (unmark)")
         if on:
             if c in state.marks:
                 return state
@@ -279,11 +318,20 @@ def apply(state: State, move) -> State:
                 raise PuzzleError(f"The cell at {cell_name(c)} holds a given piece of track.")
             if c in state.mask:
                 raise PuzzleError(f"The cell at {cell_name(c)} has track; take it up before marking it.")
-            return State(p, state.edges, state.marks | {c})
+            return state.but(marks=state.marks | {c}, dots=state.dots - {c})
         if c not in state.marks:
             return state
-        return State(p, state.edges, state.marks - {c})
-    raise PuzzleError(f'"{op[:20]}" is not a Tracks move (they are "edge", "mark" and "clear").')
+        return state.but(marks=state.marks - {c})
+    if op == "dot":
+        c, on = _one_cell(p, move, 'A "dot"', "1 (dot) or 0 (remove the dot)")
+        if not on:
+            return state.but(dots=state.dots - {c}) if c in state.dots else state
+        if c in state.dots:
+            return state
+        if c == p.start or c == p.finish or c in p.fixed_map:
+            raise PuzzleError(f"The track is known to pass through {cell_name(c)}: it needs no dot.")
+        return state.but(dots=state.dots | {c}, marks=state.marks - {c})
+    raise PuzzleError(f'"{op[:20]}" is not a Tracks move (they are "edge", "mark", "block", "dot" and "clear").')
 
 
 # --- the rule check --------------------------------------------------------------------

@@ -714,12 +714,12 @@ def solution_of(engine: Engine) -> Solution:
     return Solution(path, p.message(path) if p.has_symbols else None)
 
 
-def root_engine(puzzle, given_edges=(), given_marks=(), level: int = HARD) -> Engine:
-    """An engine with the givens, a player's track and marks, and every deduction of
-    ``level`` applied; raises Contradiction if they clash."""
+def root_engine(puzzle, given_edges=(), given_marks=(), level: int = HARD, given_blocks=(), given_dots=()) -> Engine:
+    """An engine with the givens, a player's track, marks and notes, and every deduction
+    of ``level`` applied; raises Contradiction if they clash."""
     engine = Engine(puzzle, level)
     try:
-        _place_givens(engine, given_edges, given_marks)
+        _place_givens(engine, given_edges, given_marks, given_blocks, given_dots)
         engine.deduce()
     except Contradiction:
         engine.clear_queues()
@@ -727,21 +727,27 @@ def root_engine(puzzle, given_edges=(), given_marks=(), level: int = HARD) -> En
     return engine
 
 
-def _place_givens(engine: Engine, given_edges, given_marks) -> None:
-    """The puzzle's given pieces, then a player's track and "no track" marks."""
+def _place_givens(engine: Engine, given_edges, given_marks, given_blocks=(), given_dots=()) -> None:
+    """The puzzle's given pieces, then a player's track and "no track" marks, and the
+    player's notes: crossed-out edges (no track there) and dotted cells (track there)."""
     W = engine.puzzle.width
     engine.place_givens()
     for a, b in given_edges:
         engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), YES, "player", None)
     for x, y in given_marks:
         engine.set_cell(y * W + x, NO, "player", None)
+    for a, b in given_blocks:
+        engine.set_edge(engine.edge_between(a[1] * W + a[0], b[1] * W + b[0]), NO, "player", None)
+    for x, y in given_dots:
+        engine.set_cell(y * W + x, YES, "player", None)
 
 
-def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_marks=()):
+def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_marks=(), given_blocks=(), given_dots=()):
     """Every solution of ``puzzle``: a generator of core.solver events.
 
-    ``given_edges`` / ``given_marks`` start the search from a player's progress (the
-    hint uses it); the window's solve starts from the puzzle as given.
+    ``given_edges`` / ``given_marks`` (and the notes ``given_blocks`` / ``given_dots``)
+    start the search from a player's progress (the hint uses it); the window's solve
+    starts from the puzzle as given.
 
     After the root deductions the frontier DP of count.py is tried on the whole puzzle;
     if its frontier stays small it lists every solution without a dead end.  Otherwise a
@@ -753,7 +759,7 @@ def solve(puzzle, trace: bool = False, level: int = HARD, given_edges=(), given_
     tlog = engine.track_log
     emitted = 0
     try:
-        _place_givens(engine, given_edges, given_marks)
+        _place_givens(engine, given_edges, given_marks, given_blocks, given_dots)
         emitted = len(tlog)  # the given pieces and the player's track are on the board already
         engine.deduce()
     except Contradiction:

@@ -2,16 +2,22 @@
 
 Painting and hit-testing share one GridGeometry (``Board.geometry_for``), so what is drawn and
 what is clicked cannot disagree.  The board never changes its state: it emits moves and
-the window calls ``set_state`` back.
+the window calls ``set_state`` back.  A drag is shown on a preview of its own and emitted
+whole at the release, as one Batch: one drag is one Undo.
+
+The mouse does what it does in Simon Tatham's Tracks: a left click on an edge between two
+cells lays (or takes up) track there and a right click crosses the edge out; a left click
+inside a cell dots it ("the track passes here") and a right click marks it "no track".
 """
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -24,13 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from puzzlegui.core.geometry import GridGeometry
+from puzzlegui.core.history import Batch
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
 from puzzlegui.gui.board import BoardWidget
 
-from .model import BIT, DELTA, edge_key
+from .model import BIT, DELTA, direction, edge_key
 
 STUB = 0.85  # extra margin, in cells, on a side where A or B is attached
+RAILS_MIN_PX = 28  # cells at least this big draw the track as rails and sleepers
+EDGE_ZONE = 0.22  # a click this close to a side of a cell (in cells) is a click on that edge
 
 
 # --- pure layout helpers (shared with the editor) ------------------------------------------
@@ -122,11 +131,27 @@ def count_font(geo: GridGeometry) -> QFont:
     return f
 
 
-def paint_counts(painter: QPainter, puzzle, geo: GridGeometry, state=None, selected=None, bad=(), show_blank=False):
+def paint_counts(
+    painter: QPainter, puzzle, geo: GridGeometry, state=None, selected=None, bad=(), show_blank=False, tally=None
+):
     """Every count; with a state, green when met exactly and red when over.  The editor
-    shows blank counts as a dot so they can be clicked."""
-    painter.setFont(count_font(geo))
+    shows blank counts as a dot so they can be clicked.  With ``tally`` (a state), each
+    count has what it still needs (the count minus the track cells in its line) small in
+    its top right corner, without colour: it is arithmetic, not a verdict."""
     c = geo.cell
+    if tally is not None:
+        small = QFont()
+        small.setPixelSize(max(7, int(c * 0.27)))
+        painter.setFont(small)
+        painter.setPen(QColor(theme.PLAYER))
+        for cells, count, clue, _name in puzzle.lines:
+            if count is None:
+                continue
+            pt = clue_centre(puzzle, geo, clue)
+            left = count - tally.line_count(cells)
+            corner = QRectF(pt.x(), pt.y() - 0.5 * c, 0.5 * c, 0.3 * c)
+            painter.drawText(corner, Qt.AlignRight | Qt.AlignTop, str(left) if left >= 0 else f"\u2212{-left}")
+    painter.setFont(count_font(geo))
     for cells, count, clue, _name in puzzle.lines:
         pt = clue_centre(puzzle, geo, clue)
         box = QRectF(pt.x() - 0.5 * c, pt.y() - 0.5 * c, c, c)
@@ -159,6 +184,85 @@ def track_pen(geo: GridGeometry, colour) -> QPen:
     pen.setCapStyle(Qt.RoundCap)
     pen.setJoinStyle(Qt.RoundJoin)
     return pen
+
+
+def rail_pens(geo: GridGeometry, colour) -> tuple:
+    """(rail, sleeper) pens: rails full strength, sleepers lighter and broader, as
+    Tatham draws them."""
+    rail = QPen(QColor(colour), max(2.0, geo.cell * 0.05))
+    rail.setCapStyle(Qt.FlatCap)
+    tie = QColor(colour)
+    tie.setAlphaF(0.5)
+    sleeper = QPen(tie, max(2.0, geo.cell * 0.08))
+    sleeper.setCapStyle(Qt.FlatCap)
+    return rail, sleeper
+
+
+def rail_segment(painter: QPainter, geo: GridGeometry, p0: QPointF, p1: QPointF, colour, fraction=1.0):
+    """Straight rails from p0 towards p1 (the first ``fraction`` of the way), with a
+    sleeper every half cell, the first a quarter cell from p0."""
+    c = geo.cell
+    dx, dy = p1.x() - p0.x(), p1.y() - p0.y()
+    length = math.hypot(dx, dy)
+    if length <= 0:
+        return
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux  # across the track
+    g, w = c * 0.16, c * 0.24  # half the gauge; half a sleeper
+    end = length * fraction
+    rail, sleeper = rail_pens(geo, colour)
+    painter.setPen(sleeper)
+    at = c * 0.25
+    while at < end:
+        mx, my = p0.x() + ux * at, p0.y() + uy * at
+        painter.drawLine(QPointF(mx - nx * w, my - ny * w), QPointF(mx + nx * w, my + ny * w))
+        at += c * 0.5
+    painter.setPen(rail)
+    for side in (-1, 1):
+        ox, oy = nx * g * side, ny * g * side
+        painter.drawLine(QPointF(p0.x() + ox, p0.y() + oy), QPointF(p0.x() + ux * end + ox, p0.y() + uy * end + oy))
+
+
+def _qt_angle(vx: float, vy: float) -> float:
+    """Qt's angle in degrees (anticlockwise from 3 o'clock) of a vector in screen pixels."""
+    return math.degrees(math.atan2(-vy, vx))
+
+
+def rail_piece(painter: QPainter, geo: GridGeometry, cell, mask: int, colour_of):
+    """One cell's track as rails: a corner as two quarter arcs round the cell's corner,
+    anything else as straight halves from the centre to each side.  ``colour_of(bit)`` is
+    the colour of the half that leaves through side ``bit``."""
+    c = geo.cell
+    ctr = centre(geo, cell)
+    bits = [b for b in DELTA if mask & b]
+    horizontal = [b for b in bits if DELTA[b][1] == 0]
+    vertical = [b for b in bits if DELTA[b][0] == 0]
+    if len(bits) != 2 or len(horizontal) != 1:
+        for b in bits:
+            dx, dy = DELTA[b]
+            rail_segment(painter, geo, ctr, QPointF(ctr.x() + dx * c / 2, ctr.y() + dy * c / 2), colour_of(b))
+        return
+    h, v = horizontal[0], vertical[0]
+    kx, ky = ctr.x() + DELTA[h][0] * c / 2, ctr.y() + DELTA[v][1] * c / 2  # the corner the track turns round
+    g, w = c * 0.16, c * 0.24
+    for side, other in ((h, v), (v, h)):
+        sx, sy = ctr.x() + DELTA[side][0] * c / 2 - kx, ctr.y() + DELTA[side][1] * c / 2 - ky
+        ox, oy = ctr.x() + DELTA[other][0] * c / 2 - kx, ctr.y() + DELTA[other][1] * c / 2 - ky
+        a0 = _qt_angle(sx, sy)
+        span = ((_qt_angle(ox, oy) - a0 + 180) % 360 - 180) / 2  # half the quarter, towards the other side
+        rail, sleeper = rail_pens(geo, colour_of(side))
+        mid = math.radians(a0 + span / 2)
+        cx, cy = math.cos(mid), -math.sin(mid)
+        painter.setPen(sleeper)
+        r = c / 2
+        painter.drawLine(QPointF(kx + cx * (r - w), ky + cy * (r - w)), QPointF(kx + cx * (r + w), ky + cy * (r + w)))
+        painter.setPen(rail)
+        painter.setBrush(Qt.NoBrush)
+        for radius in (r - g, r + g):
+            path = QPainterPath()
+            path.arcMoveTo(QRectF(kx - radius, ky - radius, 2 * radius, 2 * radius), a0)
+            path.arcTo(QRectF(kx - radius, ky - radius, 2 * radius, 2 * radius), a0, span)
+            painter.drawPath(path)
 
 
 def paint_stubs(painter: QPainter, puzzle, geo: GridGeometry):
@@ -273,6 +377,11 @@ class MessagePanel(QWidget):
         self.show_symbols.setToolTip("Draw the hidden symbol layer faintly in the cells")
         self.show_symbols.toggled.connect(self._toggle_symbols)
         right.addWidget(self.show_symbols)
+        self.show_remaining = QCheckBox("Show what each count still needs")
+        self.show_remaining.setToolTip("A small number beside each count: the count minus the track cells in its line")
+        self.show_remaining.setChecked(board.show_remaining)
+        self.show_remaining.toggled.connect(board.set_show_remaining)
+        right.addWidget(self.show_remaining)
         row = QHBoxLayout()
         self.play_button = QPushButton("Play")
         self.play_button.setToolTip("Play the message as a guitar tab (high E string on top)")
@@ -361,12 +470,19 @@ class MessagePanel(QWidget):
 class Board(BoardWidget):
 
     side_title = "Message"  # the name of its side panel, where it folds into a button
+    #: each count shows, small, how many track cells its line still needs (the window or
+    #: the message panel may turn it on)
+    show_remaining = False
+    #: counts turn green when met and red when over; False is "no spoilers"
+    show_met = True
+
     def __init__(self, kind, parent=None):
         super().__init__(kind, parent)
         self.cursor = (0, 0)
         self.show_symbols = False
         self._panel = None
-        self._drag = None  # {"cells": [...], "laid": [...], "mode": None/"lay"/"erase", "added", "removed"}
+        # a drag in progress: {"button", "cells", "moves", "preview", "mode", "laid", "press"}
+        self._drag = None
         self._edge_anim: dict = {}  # edge key -> (on, t) while a laid / taken-up piece animates
         self._fade_edges: frozenset = frozenset()
         self._fade_t = 1.0
@@ -400,7 +516,7 @@ class Board(BoardWidget):
         new_puzzle = state is not None and (self.state is None or state.puzzle != self.state.puzzle)
         if new_puzzle:
             self.cursor = state.puzzle.start
-            self._drag = None
+        self._drag = None  # a drag's preview was built on the state it replaces
         super().set_state(state, move, animate)
         if new_puzzle:
             self.updateGeometry()  # another size or other clue margins
@@ -413,6 +529,14 @@ class Board(BoardWidget):
         if self._panel is None:
             self._panel = MessagePanel(self)
         return self._panel
+
+    def set_show_remaining(self, on: bool) -> None:
+        self.show_remaining = bool(on)
+        self.update()
+
+    def set_show_met(self, on: bool) -> None:
+        self.show_met = bool(on)
+        self.update()
 
     # --- animation --------------------------------------------------------------------------
     def animate_move(self, old_state, move, new_state):
@@ -464,8 +588,12 @@ class Board(BoardWidget):
         self._fade_t = 1.0
 
     # --- painting ---------------------------------------------------------------------------
+    def shown_state(self):
+        """What the board shows: the drag's preview while a drag lasts, else the state."""
+        return self._drag["preview"] if self._drag is not None else self.state
+
     def paint_board(self, painter):
-        state = self.state
+        state = self.shown_state()
         p = state.puzzle
         geo = self.geometry_for()
         c = geo.cell
@@ -481,50 +609,117 @@ class Board(BoardWidget):
             if p.in_grid(cell):
                 fills[cell] = theme.HIGHLIGHT_FILL
         rect = paint_grid(painter, p, geo, fills)
-        # no-track marks
-        painter.setPen(QPen(QColor(theme.MUTED), max(1.5, c * 0.06), Qt.SolidLine, Qt.RoundCap))
-        r = c * 0.13
-        for x, y in state.marks:
-            pt = centre(geo, (x, y))
-            painter.drawLine(QPointF(pt.x() - r, pt.y() - r), QPointF(pt.x() + r, pt.y() + r))
-            painter.drawLine(QPointF(pt.x() - r, pt.y() + r), QPointF(pt.x() + r, pt.y() - r))
-        paint_stubs(painter, p, geo)
-        self._paint_track(painter, geo)
+        self._paint_notes(painter, geo, state)
+        rails = c >= RAILS_MIN_PX
+        if rails:
+            self._paint_rail_stubs(painter, geo)
+        else:
+            paint_stubs(painter, p, geo)
+        self._paint_track(painter, geo, state, rails)
         paint_badges(painter, p, geo)  # on top: the track ends under its station
         if self.show_symbols:  # over the track, each on its chip: the track never hides one
             strong = frozenset(state.path_from_start) if state.path_complete else frozenset()
             paint_symbols(painter, p, geo, strong)
-        paint_counts(painter, p, geo, state if self.play_colours else None, bad=bad_clues)
+        verdicts = state if self.play_colours and self.show_met else None
+        tally = state if self.play_colours and self.show_remaining else None
+        paint_counts(painter, p, geo, verdicts, bad=bad_clues, tally=tally)
         if self.hasFocus() and self.interactive:
             painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.07)))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(*geo.cell_rect(*self.cursor)).adjusted(c * 0.06, c * 0.06, -c * 0.06, -c * 0.06))
         self.paint_flourish(painter, rect)
 
-    def _paint_track(self, painter, geo):
-        state = self.state
+    @staticmethod
+    def _paint_notes(painter, geo, state):
+        """The player's notes, under the track: "no track" crosses in cells (muted), crosses
+        on edges and track-here dots (in the player's colour, Tatham's marks)."""
+        c = geo.cell
+        painter.setPen(QPen(QColor(theme.MUTED), max(1.5, c * 0.06), Qt.SolidLine, Qt.RoundCap))
+        r = c * 0.13
+        for x, y in state.marks:
+            pt = centre(geo, (x, y))
+            painter.drawLine(QPointF(pt.x() - r, pt.y() - r), QPointF(pt.x() + r, pt.y() + r))
+            painter.drawLine(QPointF(pt.x() - r, pt.y() + r), QPointF(pt.x() + r, pt.y() - r))
+        painter.setPen(QPen(QColor(theme.PLAYER), max(1.5, c * 0.07), Qt.SolidLine, Qt.RoundCap))
+        r = max(2.5, c * 0.1)
+        for a, b in state.blocks:
+            pa, pb = centre(geo, a), centre(geo, b)
+            mx, my = (pa.x() + pb.x()) / 2, (pa.y() + pb.y()) / 2
+            painter.drawLine(QPointF(mx - r, my - r), QPointF(mx + r, my + r))
+            painter.drawLine(QPointF(mx - r, my + r), QPointF(mx + r, my - r))
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor(theme.PLAYER))
+        r = max(2.5, c * 0.14)
+        for cell in state.dots:
+            painter.drawEllipse(centre(geo, cell), r, r)
+        painter.setBrush(Qt.NoBrush)
+
+    def _paint_rail_stubs(self, painter, geo):
+        """The parts of the A and B stubs outside the grid, as rails."""
+        p = self.state.puzzle
+        c = geo.cell
+        for cell, edge in ((p.start, p.start_edge), (p.finish, p.finish_edge)):
+            if edge is not None:
+                dx, dy = DELTA[edge]
+                ctr = centre(geo, cell)
+                side = QPointF(ctr.x() + dx * c / 2, ctr.y() + dy * c / 2)
+                rail_segment(painter, geo, side, stub_end(geo, cell, edge), theme.GIVEN)
+
+    def _paint_track(self, painter, geo, state, rails):
         p = state.puzzle
         fixed = p.fixed_edges
-        player_pen = track_pen(geo, theme.TRACK)
-        given_pen = track_pen(geo, theme.GIVEN)
-        for key in sorted(state.edges):
-            anim = self._edge_anim.get(key)
-            painter.setPen(given_pen if key in fixed else player_pen)
-            if anim is not None and anim[0] == 1:
-                self._partial(painter, geo, anim[2], anim[1])
-            else:
+        moving = {k for k, (on, _t, _e) in self._edge_anim.items() if on == 1}
+        if rails:
+            self._paint_rails(painter, geo, state, moving)
+        else:
+            player_pen = track_pen(geo, theme.TRACK)
+            given_pen = track_pen(geo, theme.GIVEN)
+            for key in sorted(state.edges - moving):
+                painter.setPen(given_pen if key in fixed else player_pen)
                 painter.drawLine(centre(geo, key[0]), centre(geo, key[1]))
-        painter.setPen(player_pen)
+        painter.setPen(track_pen(geo, theme.TRACK))
         for key, (on, t, ends) in self._edge_anim.items():
-            if on == 0 and key not in state.edges:
-                self._partial(painter, geo, ends, 1.0 - t)
+            fraction = t if on == 1 else 1.0 - t
+            if on == 1 and key not in state.edges or on == 0 and key in state.edges:
+                continue
+            if rails:
+                rail_segment(painter, geo, centre(geo, ends[0]), centre(geo, ends[1]), theme.TRACK, fraction)
+            else:
+                self._partial(painter, geo, ends, fraction)
         if self._fade_edges and self._fade_t < 1.0:
             colour = QColor(theme.TRACK)
             colour.setAlphaF(max(0.0, 1.0 - self._fade_t))
             painter.setPen(track_pen(geo, colour))
             for a, b in self._fade_edges:
                 if (a, b) not in state.edges:
-                    painter.drawLine(centre(geo, a), centre(geo, b))
+                    if rails:
+                        rail_segment(painter, geo, centre(geo, a), centre(geo, b), colour)
+                    else:
+                        painter.drawLine(centre(geo, a), centre(geo, b))
+
+    @staticmethod
+    def _paint_rails(painter, geo, state, skip):
+        """Every cell's piece as rails and sleepers; the stub of an attached end is part
+        of its cell's piece, and each half is drawn in its own colour (given or laid)."""
+        p = state.puzzle
+        fixed = p.fixed_edges
+        masks: dict = {}
+        for a, b in state.edges - skip:
+            masks[a] = masks.get(a, 0) | direction(a, b)
+            masks[b] = masks.get(b, 0) | direction(b, a)
+        for cell, edge in ((p.start, p.start_edge), (p.finish, p.finish_edge)):
+            if edge is not None:
+                masks[cell] = masks.get(cell, 0) | edge
+        for cell, mask in sorted(masks.items()):
+
+            def colour_of(bit, cell=cell):
+                dx, dy = DELTA[bit]
+                other = (cell[0] + dx, cell[1] + dy)
+                if not p.in_grid(other) or edge_key(cell, other) in fixed:
+                    return theme.GIVEN
+                return theme.TRACK
+
+            rail_piece(painter, geo, cell, mask, colour_of)
 
     @staticmethod
     def _partial(painter, geo, ends, fraction):
@@ -536,14 +731,20 @@ class Board(BoardWidget):
     def _cell_at(self, pos):
         return self.geometry_for().cell_at(pos.x(), pos.y())
 
-    def _has_track(self, key) -> bool:
-        d = self._drag
-        if d is not None:
-            if key in d["removed"]:
-                return False
-            if key in d["added"]:
-                return True
-        return key in self.state.edges
+    def _edge_at(self, pos, cell):
+        """The neighbour across the side of ``cell`` that ``pos`` is within EDGE_ZONE of
+        (the nearest such side), or None for a point well inside the cell."""
+        geo = self.geometry_for()
+        left, top, _w, _h = geo.cell_rect(*cell)
+        fx, fy = (pos.x() - left) / geo.cell, (pos.y() - top) / geo.cell
+        sides = sorted(((fx, (-1, 0)), (1 - fx, (1, 0)), (fy, (0, -1)), (1 - fy, (0, 1))))
+        for distance, (dx, dy) in sides:
+            if distance >= EDGE_ZONE:
+                break
+            other = (cell[0] + dx, cell[1] + dy)
+            if self.state.puzzle.in_grid(other):
+                return other
+        return None
 
     def _emit(self, move) -> bool:
         """Emit ``move`` if the rules allow it; otherwise say why on the status bar."""
@@ -555,52 +756,94 @@ class Board(BoardWidget):
         self.moveRequested.emit(move)
         return True
 
+    def _try(self, move) -> bool:
+        """Add ``move`` to the drag: shown at once on its preview, emitted with the rest
+        at the release; a refused move says why on the status bar and is left out."""
+        d = self._drag
+        try:
+            after = self.kind.apply(d["preview"], move)
+        except PuzzleError as exc:
+            self.statusMessage.emit(str(exc))
+            return False
+        if after != d["preview"]:
+            d["preview"] = after
+            d["moves"].append(move)
+        return True
+
     def _segment(self, a, b) -> None:
         """The drag crossed from cell a into the neighbouring cell b."""
         d = self._drag
+        if d["button"] == Qt.RightButton:
+            self._mark_along(b)
+            d["cells"].append(b)
+            return
         key = edge_key(a, b)
-        has = self._has_track(key)
+        preview = d["preview"]
+        has = key in preview.edges
+        given = key in preview.puzzle.fixed_edges
         if d["mode"] is None:
-            d["mode"] = "erase" if has else "lay"
+            # along a given piece the drag follows it and lays on from its end
+            d["mode"] = "erase" if has and not given else "lay"
         cells = d["cells"]
         if d["laid"] and d["laid"][-1] == key and len(cells) >= 2 and cells[-2] == b:
             # dragging back over the piece just laid takes it up
-            if self._emit(("edge", a[0], a[1], b[0], b[1], 0)):
+            if self._try(("edge", a[0], a[1], b[0], b[1], 0)):
                 d["laid"].pop()
-                d["added"].discard(key)
             cells.pop()
             return
         if d["mode"] == "lay" and not has:
-            if self._emit(("edge", a[0], a[1], b[0], b[1], 1)):
+            if self._try(("edge", a[0], a[1], b[0], b[1], 1)):
                 d["laid"].append(key)
-                d["added"].add(key)
-                d["removed"].discard(key)
-        elif d["mode"] == "erase" and has and self._emit(("edge", a[0], a[1], b[0], b[1], 0)):
-            d["removed"].add(key)
-            d["added"].discard(key)
+        elif d["mode"] == "erase" and has and not given:
+            self._try(("edge", a[0], a[1], b[0], b[1], 0))
         cells.append(b)
 
+    def _mark_along(self, cell) -> None:
+        """A right drag marks (or, begun on a mark, unmarks) each cell it enters; cells it
+        cannot mark (track, A, B, given pieces) are passed over in silence."""
+        d = self._drag
+        preview = d["preview"]
+        if d["mode"] is None:
+            d["mode"] = "erase" if d["cells"][0] in preview.marks else "lay"
+            self._mark_along(d["cells"][0])
+        on = 1 if d["mode"] == "lay" else 0
+        if (cell in preview.marks) == bool(on):
+            return
+        p = preview.puzzle
+        if on and (p.is_end(cell) or cell in p.fixed_map or cell in preview.mask):
+            return
+        self._try(("mark", cell[0], cell[1], on))
+
     def _toggle_mark(self, cell) -> None:
-        state = self.state
         x, y = cell
-        if cell in state.marks:
-            self._emit(("mark", x, y, 0))
-        else:
-            self._emit(("mark", x, y, 1))
+        self._emit(("mark", x, y, 0 if cell in self.state.marks else 1))
+
+    def _toggle_dot(self, cell) -> None:
+        x, y = cell
+        self._emit(("dot", x, y, 0 if cell in self.state.dots else 1))
+
+    def _toggle_edge(self, a, b, verb) -> None:
+        """Lay or take up ("edge"), or cross out or restore ("block"), the edge a-b."""
+        key = edge_key(a, b)
+        have = self.state.edges if verb == "edge" else self.state.blocks
+        self._emit((verb, a[0], a[1], b[0], b[1], 0 if key in have else 1))
 
     def mousePressEvent(self, event):
-        if self.state is None or not self.interactive:
-            return
+        if self.state is None or not self.interactive or self._drag is not None:
+            return  # a second button during a drag does not cut the drag short
         cell = self._cell_at(event.position())
-        if cell is None:
+        if cell is None or event.button() not in (Qt.LeftButton, Qt.RightButton):
             return
         self.cursor = cell
-        if event.button() == Qt.RightButton:
-            self._toggle_mark(cell)
-            self.update()
-            return
-        if event.button() == Qt.LeftButton:
-            self._drag = {"cells": [cell], "laid": [], "mode": None, "added": set(), "removed": set()}
+        self._drag = {
+            "button": event.button(),
+            "cells": [cell],
+            "moves": [],
+            "preview": self.state,
+            "mode": None,
+            "laid": [],
+            "press": event.position(),
+        }
         self.update()
 
     def mouseMoveEvent(self, event):
@@ -626,14 +869,22 @@ class Board(BoardWidget):
 
     def mouseReleaseEvent(self, event):
         d = self._drag
+        if d is None or self.state is None or not self.interactive or event.button() != d["button"]:
+            return
         self._drag = None
-        if d is None or self.state is None or not self.interactive:
-            return
-        if event.button() != Qt.LeftButton:
-            return
-        cell = self._cell_at(event.position())
-        if d["mode"] is None and cell == d["cells"][0]:
-            self._toggle_mark(cell)
+        if d["moves"]:
+            # the whole drag is one entry of the history: one Undo takes it back
+            self.moveRequested.emit(Batch(tuple(d["moves"]), "drag"))
+        elif d["mode"] is None and self._cell_at(event.position()) == d["cells"][0]:
+            cell = d["cells"][0]
+            other = self._edge_at(d["press"], cell)
+            left = d["button"] == Qt.LeftButton
+            if other is not None:
+                self._toggle_edge(cell, other, "edge" if left else "block")
+            elif left:
+                self._toggle_dot(cell)
+            else:
+                self._toggle_mark(cell)
         self.update()
 
     def keyPressEvent(self, event):
@@ -649,15 +900,21 @@ class Board(BoardWidget):
             nxt = (cur[0] + dx, cur[1] + dy)
             if not p.in_grid(nxt):
                 return
+            if event.modifiers() & Qt.ControlModifier:
+                self._toggle_edge(cur, nxt, "block")  # cross out that side; the cursor stays
+                self.update()
+                return
             if event.modifiers() & Qt.ShiftModifier:
-                k = edge_key(cur, nxt)
-                on = 0 if k in self.state.edges else 1
-                self._emit(("edge", cur[0], cur[1], nxt[0], nxt[1], on))
+                self._toggle_edge(cur, nxt, "edge")
             self.cursor = nxt
             self.update()
             return
         if key in (Qt.Key_Space, Qt.Key_X, Qt.Key_Period):
             self._toggle_mark(self.cursor)
+            self.update()
+            return
+        if key in (Qt.Key_Return, Qt.Key_Enter):
+            self._toggle_dot(self.cursor)
             self.update()
             return
         super().keyPressEvent(event)
@@ -669,4 +926,3 @@ class Board(BoardWidget):
     def focusOutEvent(self, event):
         super().focusOutEvent(event)
         self.update()
-
