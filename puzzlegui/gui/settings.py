@@ -30,6 +30,8 @@ class Settings:
         "show_side_panel": True,  # the kind's panel (the strips, the message), where it has something to say
         "mark_mistakes": True,  # broken rules show after every move
         "show_clock": True,  # the time on the puzzle in the status bar
+        "show_met": True,  # counts coloured when met or broken (off: no spoilers)
+        "show_remaining": False,  # a tally beside each line's count: what it still needs
         "hint_stages": True,  # Hint: look here, then the reason, then the move
         "collection": "",  # the collection the library lists, reopened at start
         "theme": "system",  # "system" (follow the desktop), "light" or "dark"
@@ -72,6 +74,8 @@ class Settings:
     show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
     keep_library = property(lambda s: s._get("keep_library"), lambda s, v: s._set("keep_library", bool(v)))
     hint_stages = property(lambda s: s._get("hint_stages"), lambda s, v: s._set("hint_stages", bool(v)))
+    show_met = property(lambda s: s._get("show_met"), lambda s, v: s._set("show_met", bool(v)))
+    show_remaining = property(lambda s: s._get("show_remaining"), lambda s, v: s._set("show_remaining", bool(v)))
     show_clock = property(lambda s: s._get("show_clock"), lambda s, v: s._set("show_clock", bool(v)))
     show_solver = property(lambda s: s._get("show_solver"), lambda s, v: s._set("show_solver", bool(v)))
     show_side_panel = property(lambda s: s._get("show_side_panel"), lambda s, v: s._set("show_side_panel", bool(v)))

@@ -370,6 +370,14 @@ class MainWindow(QMainWindow):
         a["help"] = self._action("&Help for this puzzle", self.show_help, QKeySequence.HelpContents)
         a["about"] = self._action("&About puzzlegui", self.about)
         a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
+        a["show_met"] = self._action("Colour &met and broken counts", self._toggle_line_aids, "Ctrl+Shift+G",
+                                     "Counts turn green when met and red when broken; off: no spoilers")
+        a["show_remaining"] = self._action("Show what each &line still needs", self._toggle_line_aids,
+                                           "Ctrl+Shift+N", "A small tally beside each line's count")
+        for name in ("show_met", "show_remaining"):
+            a[name].setCheckable(True)
+        a["show_met"].setChecked(self.settings.show_met)
+        a["show_remaining"].setChecked(self.settings.show_remaining)
         a["pause"] = self._action("&Pause", self.toggle_pause, "F8", "Hide the board and stop the clock; F8 again goes on")
         a["pause"].setCheckable(True)
         a["show_clock"] = self._action("Show the &clock", self._toggle_clock, "Ctrl+Shift+L",
@@ -380,7 +388,8 @@ class MainWindow(QMainWindow):
             "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
                       "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
             "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
-            "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", None, "stats"],
+            "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", "show_met", "show_remaining",
+                      None, "stats"],
             "&Solve": ["solve", "stop", "replay_game", None, "hint", "hint_stages", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
             "&Help": ["help", "about"],
         }
@@ -522,6 +531,22 @@ class MainWindow(QMainWindow):
         if not paused and self.board is not None:
             self.board.setFocus()
         self._show_clock()
+
+    def _toggle_line_aids(self) -> None:
+        self.settings.show_met = self.actions_by_name["show_met"].isChecked()
+        self.settings.show_remaining = self.actions_by_name["show_remaining"].isChecked()
+        self._apply_line_aids()
+
+    def _apply_line_aids(self) -> None:
+        """The player's choice of line aids, on a board whose kind has them (Tracks' and
+        Kurosu's counts): colours for met and broken counts (off: no spoilers), tallies."""
+        board = self.board
+        if board is None:
+            return
+        if hasattr(board, "set_show_met"):
+            board.set_show_met(self.settings.show_met)
+        if hasattr(board, "set_show_remaining"):
+            board.set_show_remaining(self.settings.show_remaining)
 
     def _toggle_clock(self) -> None:
         self.settings.show_clock = self.actions_by_name["show_clock"].isChecked()
@@ -834,6 +859,7 @@ class MainWindow(QMainWindow):
         self.board_view.set_board(self.board)
         self.board_view.zoom = 1.0
         self.board_view.set_zoom(self.settings.zoom(kind.name))
+        self._apply_line_aids()
         # the kind's panel: beside, below or folded, as the room allows (gui/layout.py)
         self.area.set_side_panel(self.board.side_panel(), self.board.grid_size(),
                                  getattr(self.board, "side_title", ""))
