@@ -21,7 +21,9 @@ class KurosuKind(PuzzleKind):
         "may be the same. Grey cells are given and cannot change."
     )
     controls = (
-        "Click a cell to cycle empty, X, O; right-click cycles the other way. "
+        "Click a cell to cycle empty, X, O; right-click cycles the other way (empty, O, X); "
+        "middle-click empties it. That is the order of Tatham's Unruly, whose black is the X "
+        "here and white the O. "
         "Arrow keys move the cursor; X or 1 puts an X, O or 0 an O, Space, Backspace or "
         "Delete empties the cell. Pencil marks: hold Shift while clicking (left for X, right "
         "for O), or press P to switch pencil mode on and off. Mistakes are marked in red as "

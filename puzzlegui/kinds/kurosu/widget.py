@@ -1,6 +1,7 @@
 """The Kurosu board: X and O on a grid, givens on grey tiles, mistakes in red.
 
-Mouse: click cycles empty -> X -> O -> empty, right click the other way; with Shift
+Mouse: click cycles empty -> X -> O -> empty, right click the other way, middle click
+empties, as in Tatham's Unruly (his black is our X: an "A" in his game IDs); with Shift
 (or in pencil mode) left and right clicks toggle the small "maybe X" / "maybe O" marks.
 Keys: arrows move the cursor, X/1 and O/0 place, Space/Backspace/Delete empty, P
 switches pencil mode, Enter cycles like a click.  The board only emits moves.
@@ -19,6 +20,8 @@ from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
 from puzzlegui.gui.board import BoardWidget, SpriteCache
 
+# Tatham's Unruly: left click empty -> black -> white -> empty, right click the reverse;
+# his black (1, "A" in his IDs) is our X
 NEXT = {-1: 1, 1: 0, 0: -1}  # left click: empty -> X -> O -> empty
 PREVIOUS = {-1: 0, 0: 1, 1: -1}
 MARK_X, MARK_O = 1, 2
@@ -340,15 +343,20 @@ class Board(BoardWidget):
         if cell is None:
             return
         button = event.button()
-        if button not in (Qt.LeftButton, Qt.RightButton):
+        if button not in (Qt.LeftButton, Qt.RightButton, Qt.MiddleButton):
             return
         self.cursor = cell
         self.setFocus(Qt.MouseFocusReason)
         left = button == Qt.LeftButton
-        if (event.modifiers() & Qt.ShiftModifier or self.pencil_mode) and not self.edit_mode:
+        x, y = cell
+        if button == Qt.MiddleButton:  # Tatham's reset: the cell empty, or its pencil marks gone
+            if self.state.at(x, y) < 0 and self.state.mark_at(x, y) and not self.edit_mode:
+                self._set_marks(cell, 0)
+            else:
+                self._place(cell, -1)
+        elif (event.modifiers() & Qt.ShiftModifier or self.pencil_mode) and not self.edit_mode:
             self._toggle_mark(cell, MARK_X if left else MARK_O)
         else:
-            x, y = cell
             self._place(cell, (NEXT if left else PREVIOUS)[self.state.at(x, y)])
         self.update()
 
