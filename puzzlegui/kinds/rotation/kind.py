@@ -36,9 +36,10 @@ class RotationKind(PuzzleKind):
     )
     controls = (
         "Click a round button to turn its block: left click turns anticlockwise and right click (or "
-        "Shift+click) clockwise; where the buttons only turn clockwise, any click turns clockwise. "
-        "Keys: the arrow keys move the cursor between buttons, Space or Enter turns clockwise, "
-        "A or Backspace anticlockwise. Undo and redo take turns back."
+        "Shift+click) clockwise, as in Tatham's Twiddle; where the buttons only turn clockwise, any "
+        "click turns clockwise. Keys: the arrow keys move the cursor between buttons; Enter (or A, "
+        "Backspace) turns anticlockwise and Space (or D) clockwise, as his Return and Space do. Undo "
+        "and redo take turns back."
     )
     origin = (
         "The 3x3 board with four clockwise buttons is Puzzle 4, \"Mystery Box\", of Enchambered's "
