@@ -14,6 +14,7 @@ from .model import KurosuState
 class KurosuKind(PuzzleKind):
     name = "kurosu"
     title = "Kurosu"
+    tatham_name = "unruly"
     rules = (
         "Fill every cell with X or O. Every row and every column holds as many X as O, and "
         "no row or column has three equal symbols in a row. With the extra rule "
@@ -110,6 +111,9 @@ class KurosuKind(PuzzleKind):
 
     def format_game_id(self, state: KurosuState) -> str:
         return codec.format_game_id(state)
+
+    def tatham_id(self, state: KurosuState) -> str:
+        return codec.tatham_id(state)
 
     def parse_text(self, text: str) -> KurosuState:
         return codec.parse_text(text)

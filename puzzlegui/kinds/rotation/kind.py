@@ -23,6 +23,7 @@ from .model import (
 class RotationKind(PuzzleKind):
     name = "rotation"
     title = "Rotation"
+    tatham_name = "twiddle"
     rules = (
         "A board of numbered tiles has a round button on every square block of tiles (2x2 in the "
         "classic puzzle). Pressing a button turns its block a quarter turn, carrying the tiles round "
@@ -149,6 +150,14 @@ class RotationKind(PuzzleKind):
         return codec.parse_game_id(text)
 
     def format_game_id(self, state) -> str:
+        return codec.format_game_id(state)
+
+    def tatham_id(self, state) -> str:
+        """Our ID is Twiddle's, but for the clockwise-only buttons he does not have."""
+        if state.config.cw_only:
+            raise PuzzleError(
+                "Tatham's Twiddle has no buttons that turn clockwise only, so this puzzle has no Twiddle game ID."
+            )
         return codec.format_game_id(state)
 
     def parse_text(self, text: str):
