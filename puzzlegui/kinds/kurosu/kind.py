@@ -28,7 +28,9 @@ class KurosuKind(PuzzleKind):
         "Arrow keys move the cursor; X or 1 puts an X, O or 0 an O, Space, Backspace or "
         "Delete empties the cell. Pencil marks: hold Shift while clicking (left for X, right "
         "for O), or press P to switch pencil mode on and off. Mistakes are marked in red as "
-        "you play."
+        "you play. On the side panel, Show counts writes how many X and O each row and column "
+        "holds beside the board (in bold green when a line has its half, red in a ring past it), "
+        "and Show row and column numbers numbers them."
     )
     origin = (
         "Kurosu appeared in the Daily Mail in June 2018; the nine built-in puzzles are from "
