@@ -125,4 +125,4 @@ def test_tallies_follow_the_state(board):
 
 
 def test_the_help_page_names_both_switches():
-    assert "Show counts" in KIND.controls and "Show row and column numbers" in KIND.controls
+    assert "Show counts" in KIND.controls and "Number rows and columns" in KIND.controls

@@ -30,7 +30,7 @@ class KurosuKind(PuzzleKind):
         "for O), or press P to switch pencil mode on and off. Mistakes are marked in red as "
         "you play. On the side panel, Show counts writes how many X and O each row and column "
         "holds beside the board (in bold green when a line has its half, red in a ring past it), "
-        "and Show row and column numbers numbers them."
+        "and Number rows and columns writes their numbers left of and above it."
     )
     origin = (
         "Kurosu appeared in the Daily Mail in June 2018; the nine built-in puzzles are from "
