@@ -14,8 +14,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
+from urllib.parse import quote
 
 Cell = tuple[int, int]  # (x, y): x from the left, y from the top
+#: where Simon Tatham's puzzles play in a web browser: add "unruly.html#" and a game ID
+TATHAM_PAGES = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
 
 
 class PuzzleError(ValueError):
@@ -86,6 +89,8 @@ class PuzzleKind(ABC):
     #: what each aid (core.aids.AIDS) does on this kind, or why it does not apply; the
     #: help page lists every aid with this note (or the aid's general description)
     aid_notes: dict = {}
+    #: the name of the same puzzle's page in Tatham's collection ("unruly"); "" if none
+    tatham_name: str = ""
 
     # --- parameters and generation -------------------------------------------------
     def parameters(self) -> Sequence[Param]:
@@ -129,6 +134,21 @@ class PuzzleKind(ABC):
 
     def format_game_id(self, state) -> str:
         raise PuzzleError(f"{self.title} has no game IDs.")
+
+    def tatham_id(self, state) -> str | None:
+        """The game ID that Simon Tatham's own program for this puzzle accepts (no
+        "kind:" prefix), or None when his collection has no such puzzle.  A board his
+        program cannot take (too small, a variant he lacks) raises PuzzleError with a
+        sentence saying why."""
+        return None
+
+    def tatham_url(self, state) -> str | None:
+        """The page of Tatham's online version playing this very puzzle, or None when
+        he has none (PuzzleError as tatham_id)."""
+        game_id = self.tatham_id(state)
+        if game_id is None or not self.tatham_name:
+            return None
+        return f"{TATHAM_PAGES}{self.tatham_name}.html#{quote(game_id, safe=':,')}"
 
     def parse_text(self, text: str):
         """The kind's plain text layout (for --kind with a text file, and the editor)."""

@@ -209,6 +209,19 @@ def format_game_id(state: KurosuState) -> str:
     return format_params({"width": state.width, "height": state.height, "unique": state.unique}) + ":" + "".join(out)
 
 
+TATHAM_MIN_SIZE = 6  # Unruly refuses smaller boards: "Width and height must be at least 6"
+
+
+def tatham_id(state: KurosuState) -> str:
+    """The ID for Tatham's Unruly: ours is already his, on the boards he allows."""
+    if state.width < TATHAM_MIN_SIZE or state.height < TATHAM_MIN_SIZE:
+        raise PuzzleError(
+            f"This board is {state.width}x{state.height}; Tatham's Unruly takes boards of at least "
+            f"{TATHAM_MIN_SIZE}x{TATHAM_MIN_SIZE}, so it has no Unruly game ID."
+        )
+    return format_game_id(state)
+
+
 # --- the seed's plain text layout --------------------------------------------------------
 def parse_text(text: str) -> KurosuState:
     """Lines of ".", "0" and "1" (also "o"/"O" for O and "x"/"X" for X); lines that start

@@ -14,6 +14,7 @@ from .model import KurosuState
 class KurosuKind(PuzzleKind):
     name = "kurosu"
     title = "Kurosu"
+    tatham_name = "unruly"
     rules = (
         "Fill every cell with X or O. Every row and every column holds as many X as O, and "
         "no row or column has three equal symbols in a row. With the extra rule "
@@ -21,11 +22,15 @@ class KurosuKind(PuzzleKind):
         "may be the same. Grey cells are given and cannot change."
     )
     controls = (
-        "Click a cell to cycle empty, X, O; right-click cycles the other way. "
+        "Click a cell to cycle empty, X, O; right-click cycles the other way (empty, O, X); "
+        "middle-click empties it. That is the order of Tatham's Unruly, whose black is the X "
+        "here and white the O. "
         "Arrow keys move the cursor; X or 1 puts an X, O or 0 an O, Space, Backspace or "
         "Delete empties the cell. Pencil marks: hold Shift while clicking (left for X, right "
         "for O), or press P to switch pencil mode on and off. Mistakes are marked in red as "
-        "you play."
+        "you play. On the side panel, Show counts writes how many X and O each row and column "
+        "holds beside the board (in bold green when a line has its half, red in a ring past it), "
+        "and Number rows and columns writes their numbers left of and above it."
     )
     origin = (
         "Kurosu appeared in the Daily Mail in June 2018; the nine built-in puzzles are from "
@@ -108,6 +113,9 @@ class KurosuKind(PuzzleKind):
 
     def format_game_id(self, state: KurosuState) -> str:
         return codec.format_game_id(state)
+
+    def tatham_id(self, state: KurosuState) -> str:
+        return codec.tatham_id(state)
 
     def parse_text(self, text: str) -> KurosuState:
         return codec.parse_text(text)

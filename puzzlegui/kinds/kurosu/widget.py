@@ -1,9 +1,15 @@
 """The Kurosu board: X and O on a grid, givens on grey tiles, mistakes in red.
 
-Mouse: click cycles empty -> X -> O -> empty, right click the other way; with Shift
+Mouse: click cycles empty -> X -> O -> empty, right click the other way, middle click
+empties, as in Tatham's Unruly (his black is our X: an "A" in his game IDs); with Shift
 (or in pencil mode) left and right clicks toggle the small "maybe X" / "maybe O" marks.
 Keys: arrows move the cursor, X/1 and O/0 place, Space/Backspace/Delete empty, P
 switches pencil mode, Enter cycles like a click.  The board only emits moves.
+
+Line tallies (side panel switches): how many X and O each row and column holds, in
+the right and bottom margins, and the rows' and columns' numbers in the left and top
+margins; the margins grow only for what is on.  A count that reaches its line's quota
+turns green and one past it red and ringed, unless ``show_met`` is off (no spoilers).
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
 from puzzlegui.gui.board import BoardWidget, SpriteCache
 
+# Tatham's Unruly: left click empty -> black -> white -> empty, right click the reverse;
+# his black (1, "A" in his IDs) is our X
 NEXT = {-1: 1, 1: 0, 0: -1}  # left click: empty -> X -> O -> empty
 PREVIOUS = {-1: 0, 0: 1, 1: -1}
 MARK_X, MARK_O = 1, 2
@@ -27,7 +35,9 @@ MARK_X, MARK_O = 1, 2
 class Board(BoardWidget):
 
     side_title = "Options"  # the name of its side panel, where it folds into a button
-    margins = (0.3, 0.3, 0.3, 0.3)
+    margins = (0.3, 0.3, 0.3, 0.3)  # bare: grown by _margins_now for tallies and numbers
+    NUMBERS_MARGIN = 0.75  # cells added left and top for row and column numbers
+    COUNTS_MARGIN = 1.6  # cells added right and bottom for the X and O counts
 
     def __init__(self, kind, parent=None):
         super().__init__(kind, parent)
@@ -35,6 +45,10 @@ class Board(BoardWidget):
         self.pencil_mode = False
         self.show_mistakes = True
         self.edit_mode = False  # the editor: every cell can change, givens included
+        self.show_counts = False  # X and O counts per row and column, in the margins
+        self.show_numbers = False  # row and column numbers, in the margins
+        self.show_met = True  # False: no spoilers, counts never turn green or red
+        self._tallies_for = None  # (state, tallies) last counted
         self._live = []  # violations found as the player plays
         self._live_for = None  # (state, show_mistakes) that _live was found for
         self._fades: list = []  # [animation, {index: (old, new)}, progress]
@@ -50,6 +64,53 @@ class Board(BoardWidget):
         if self.state is None:
             return (6, 6)
         return (self.state.width, self.state.height)
+
+    def _margins_now(self) -> tuple:
+        left, top, right, bottom = Board.margins
+        if self.show_numbers:
+            left, top = left + self.NUMBERS_MARGIN, top + self.NUMBERS_MARGIN
+        if self.show_counts:
+            right, bottom = right + self.COUNTS_MARGIN, bottom + self.COUNTS_MARGIN
+        return (left, top, right, bottom)
+
+    def set_show_counts(self, on: bool) -> None:
+        self.show_counts = bool(on)
+        self._margins_changed()
+
+    def set_show_numbers(self, on: bool) -> None:
+        self.show_numbers = bool(on)
+        self._margins_changed()
+
+    def set_show_met(self, on: bool) -> None:
+        """False for no spoilers: the counts stay in ink whatever they reach."""
+        self.show_met = bool(on)
+        self.update()
+
+    def _margins_changed(self) -> None:
+        self.margins = self._margins_now()
+        if self._panel is not None:
+            self._panel.sync(self)
+        self.updateGeometry()  # the size hints follow the margins
+        self.update()
+
+    def tallies(self) -> tuple[list, list]:
+        """(rows, columns): for each line its (X, O) counts, givens included; counted
+        once per state."""
+        seen = self._tallies_for
+        if seen is not None and seen[0] is self.state:
+            return seen[1]
+        s = self.state
+        W, H = s.width, s.height
+        rows = []
+        for y in range(H):
+            line = s.cells[y * W : (y + 1) * W]
+            rows.append((line.count(1), line.count(0)))
+        cols = []
+        for x in range(W):
+            line = s.cells[x::W]
+            cols.append((line.count(1), line.count(0)))
+        self._tallies_for = (s, (rows, cols))
+        return rows, cols
 
     def geometry_now(self) -> GridGeometry:
         cols, rows = self.grid_size()
@@ -169,12 +230,71 @@ class Board(BoardWidget):
             pen = QPen(QColor(theme.PLAYER), max(2.0, c / 14), Qt.DashLine)
             painter.setPen(pen)
             painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
+        if self.show_numbers:
+            self._paint_numbers(painter, geo)
+        if self.show_counts:
+            self._paint_counts(painter, geo)
         if self.pencil_mode:
             self._badge(painter, grid_rect, "pencil")
 
         self.paint_flourish(painter, grid_rect)
         if self.highlight_text:
             self._banner(painter, self.highlight_text)
+
+    def _margin_font(self, c: float, bold: bool = False) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(max(6, int(c * 0.4)))
+        font.setBold(bold)
+        return font
+
+    def _paint_numbers(self, painter, geo) -> None:
+        """Row numbers left of the grid and column numbers above it, muted."""
+        c = geo.cell
+        side = self.NUMBERS_MARGIN * c
+        painter.setFont(self._margin_font(c))
+        painter.setPen(QColor(theme.MUTED))
+        for y in range(self.state.height):
+            box = QRectF(geo.x0 - side - 0.1 * c, geo.y0 + y * c, side, c)
+            painter.drawText(box, Qt.AlignRight | Qt.AlignVCenter, str(y + 1))
+        for x in range(self.state.width):
+            box = QRectF(geo.x0 + x * c, geo.y0 - side - 0.1 * c, c, side)
+            painter.drawText(box, Qt.AlignHCenter | Qt.AlignBottom, str(x + 1))
+
+    def _paint_counts(self, painter, geo) -> None:
+        """Each row's X and O counts in two columns right of the grid, each column's in
+        two rows below it; a small X and O where those columns and rows meet say which
+        is which.  A count at its line's quota is green and bold, one past it red in a
+        ring (shape and weight as well as colour), unless show_met is off."""
+        s = self.state
+        W, H = s.width, s.height
+        c = geo.cell
+        step = self.COUNTS_MARGIN * c / 2
+        right = geo.x0 + W * c + 0.1 * c  # the X column starts here, the O column one step on
+        below = geo.y0 + H * c + 0.1 * c
+        rows, cols = self.tallies()
+        spoil = self.show_met and self.play_colours
+        for i, symbol in enumerate((1, 0)):  # the legend, where the X column meets the X row
+            legend = QRectF(right + i * step, below + i * step, step, step)
+            self._symbol(painter, legend.adjusted(step * 0.15, step * 0.15, -step * 0.15, -step * 0.15),
+                         symbol, True, False)
+        boxes = []
+        for y, counts in enumerate(rows):
+            for i, n in enumerate(counts):
+                boxes.append((QRectF(right + i * step, geo.y0 + y * c, step, c), n, W // 2))
+        for x, counts in enumerate(cols):
+            for i, n in enumerate(counts):
+                boxes.append((QRectF(geo.x0 + x * c, below + i * step, c, step), n, H // 2))
+        plain, bold = self._margin_font(c), self._margin_font(c, True)
+        for box, n, quota in boxes:
+            met, over = spoil and n == quota, spoil and n > quota
+            if over:
+                painter.setPen(QPen(QColor(theme.ERROR), max(1.0, c * 0.04)))
+                painter.setBrush(Qt.NoBrush)
+                r = min(box.width(), box.height()) * 0.42
+                painter.drawEllipse(box.center(), r, r)
+            painter.setFont(bold if met or over else plain)
+            painter.setPen(QColor(theme.ERROR if over else theme.SATISFIED if met else theme.INK))
+            painter.drawText(box, Qt.AlignCenter, str(n))
 
     def _symbol(self, painter, rect: QRectF, v: int, given: bool, wrong: bool, scale=1.0, opacity=1.0):
         """X as two strokes, O as a ring; givens dark and heavy, the player's blue."""
@@ -340,15 +460,20 @@ class Board(BoardWidget):
         if cell is None:
             return
         button = event.button()
-        if button not in (Qt.LeftButton, Qt.RightButton):
+        if button not in (Qt.LeftButton, Qt.RightButton, Qt.MiddleButton):
             return
         self.cursor = cell
         self.setFocus(Qt.MouseFocusReason)
         left = button == Qt.LeftButton
-        if (event.modifiers() & Qt.ShiftModifier or self.pencil_mode) and not self.edit_mode:
+        x, y = cell
+        if button == Qt.MiddleButton:  # Tatham's reset: the cell empty, or its pencil marks gone
+            if self.state.at(x, y) < 0 and self.state.mark_at(x, y) and not self.edit_mode:
+                self._set_marks(cell, 0)
+            else:
+                self._place(cell, -1)
+        elif (event.modifiers() & Qt.ShiftModifier or self.pencil_mode) and not self.edit_mode:
             self._toggle_mark(cell, MARK_X if left else MARK_O)
         else:
-            x, y = cell
             self._place(cell, (NEXT if left else PREVIOUS)[self.state.at(x, y)])
         self.update()
 
@@ -446,7 +571,7 @@ class Board(BoardWidget):
 
 
 class _Panel(QWidget):
-    """Pencil mode and live mistakes switches, and what is left to fill."""
+    """Pencil mode, live mistakes and line tallies switches, and what is left to fill."""
 
     def __init__(self, board: Board):
         super().__init__()
@@ -458,12 +583,26 @@ class _Panel(QWidget):
         self.mistakes = QCheckBox("Mark mistakes as I play")
         self.mistakes.setChecked(board.show_mistakes)
         self.mistakes.toggled.connect(board.set_show_mistakes)
+        self.counts = QCheckBox("Show counts")
+        self.counts.setToolTip("How many X and O each row and column holds, beside the board.")
+        self.counts.toggled.connect(board.set_show_counts)
+        self.numbers = QCheckBox("Number rows and columns")
+        self.numbers.setToolTip("Row numbers left of the board, column numbers above it.")
+        self.numbers.toggled.connect(board.set_show_numbers)
+        self.sync(board)
         self.info = QLabel()
         self.info.setWordWrap(True)
         layout.addWidget(self.pencil)
         layout.addWidget(self.mistakes)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.numbers)
         layout.addWidget(self.info)
         layout.addStretch(1)
+
+    def sync(self, board: Board) -> None:
+        """The tallies switches as the board has them (set from elsewhere too)."""
+        self.counts.setChecked(board.show_counts)
+        self.numbers.setChecked(board.show_numbers)
 
     def _pencil(self, on: bool) -> None:
         if on != self.board.pencil_mode:

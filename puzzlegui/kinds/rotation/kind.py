@@ -23,6 +23,7 @@ from .model import (
 class RotationKind(PuzzleKind):
     name = "rotation"
     title = "Rotation"
+    tatham_name = "twiddle"
     rules = (
         "A board of numbered tiles has a round button on every square block of tiles (2x2 in the "
         "classic puzzle). Pressing a button turns its block a quarter turn, carrying the tiles round "
@@ -36,9 +37,10 @@ class RotationKind(PuzzleKind):
     )
     controls = (
         "Click a round button to turn its block: left click turns anticlockwise and right click (or "
-        "Shift+click) clockwise; where the buttons only turn clockwise, any click turns clockwise. "
-        "Keys: the arrow keys move the cursor between buttons, Space or Enter turns clockwise, "
-        "A or Backspace anticlockwise. Undo and redo take turns back."
+        "Shift+click) clockwise, as in Tatham's Twiddle; where the buttons only turn clockwise, any "
+        "click turns clockwise. Keys: the arrow keys move the cursor between buttons; Enter (or A, "
+        "Backspace) turns anticlockwise and Space (or D) clockwise, as his Return and Space do. Undo "
+        "and redo take turns back."
     )
     origin = (
         "The 3x3 board with four clockwise buttons is Puzzle 4, \"Mystery Box\", of Enchambered's "
@@ -148,6 +150,14 @@ class RotationKind(PuzzleKind):
         return codec.parse_game_id(text)
 
     def format_game_id(self, state) -> str:
+        return codec.format_game_id(state)
+
+    def tatham_id(self, state) -> str:
+        """Our ID is Twiddle's, but for the clockwise-only buttons he does not have."""
+        if state.config.cw_only:
+            raise PuzzleError(
+                "Tatham's Twiddle has no buttons that turn clockwise only, so this puzzle has no Twiddle game ID."
+            )
         return codec.format_game_id(state)
 
     def parse_text(self, text: str):

@@ -300,7 +300,7 @@ class Board(BoardWidget):
         if config.cw_only:
             how = "The buttons turn clockwise only."
         else:
-            how = "Left click: anticlockwise. Right click: clockwise."
+            how = "Left click or Enter: anticlockwise. Right click or Space: clockwise."
         return (moves, dist, f"{goal}\n\n{how}\n\n{config.describe()}")
 
     def _build_table(self, config) -> None:
@@ -502,8 +502,13 @@ class Board(BoardWidget):
             self.key_cursor = (min(max(bx + dx, 0), config.blocks_x - 1), min(max(by + dy, 0), config.blocks_y - 1))
             self.update()
             return
-        if key in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter, Qt.Key_D):
+        # Tatham's Twiddle: Return turns anticlockwise and Space clockwise, like his left
+        # and right clicks; where the buttons only turn clockwise, Return does that, as a click
+        if key in (Qt.Key_Space, Qt.Key_D) or (key in (Qt.Key_Return, Qt.Key_Enter) and config.cw_only):
             self.moveRequested.emit(("turn", bx, by, CW))
+            return
+        if key in (Qt.Key_Return, Qt.Key_Enter):
+            self.moveRequested.emit(("turn", bx, by, CCW))
             return
         if key in (Qt.Key_A, Qt.Key_Backspace):
             if config.cw_only:

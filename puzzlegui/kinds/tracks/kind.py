@@ -20,6 +20,7 @@ READ_OFF = "No simple deduction applies here; this is read off the solution"
 class TracksKind(PuzzleKind):
     name = "tracks"
     title = "Tracks"
+    tatham_name = "tracks"
     rules = (
         "Lay one track from A to B: a path through orthogonally adjacent cells that never "
         "visits a cell twice and never closes a loop. The numbers say how many cells of each "
@@ -163,6 +164,9 @@ class TracksKind(PuzzleKind):
                 p.finish: p.finish_edge | direction(path[-1], path[-2]),
             }
         return codec.format_game_id(p, end_pieces)
+
+    def tatham_id(self, state):
+        return self.format_game_id(state)  # our Tracks IDs are his
 
     def parse_text(self, text):
         return initial_state(codec.parse_text(text))
