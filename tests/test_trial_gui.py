@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
+from puzzlegui.core import files
 from puzzlegui.gui.board import TRIAL_COLOUR
 from puzzlegui.gui.window import MainWindow
 
@@ -120,3 +121,19 @@ def test_replay_my_game_plays_the_history_back_and_leaves_the_game_as_it_was(qtb
     assert window.board.state == state
     window.back_to_game()
     assert window.history.state == state and window.history.moves() == moves and window.board.interactive
+
+
+def test_copy_offers_tathams_id_and_the_browser_his_page(qtbot, window, monkeypatch):
+    kind, state = window.doc.kind, window.history.state
+    window.actions_by_name["copy_tatham"].trigger()
+    assert QApplication.clipboard().text() == kind.tatham_id(kind.initial(state))
+    assert ":" in QApplication.clipboard().text() and not QApplication.clipboard().text().startswith("kurosu")
+    opened = []
+    from PySide6.QtGui import QDesktopServices
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toString()) or True)
+    window.actions_by_name["open_web"].trigger()
+    assert opened == [kind.tatham_url(kind.initial(state))] and "unruly.html#" in opened[0]
+    assert window.open_source(next(b.name for b in files.builtins()
+                                   if b.kind == "strips"))
+    assert not window.actions_by_name["copy_tatham"].isEnabled()  # Tatham has no Black and White

@@ -316,6 +316,10 @@ class MainWindow(QMainWindow):
         a["open"] = self._action("&Open…", self.open_dialog, QKeySequence.Open)
         a["open_folder"] = self._action("Open a &folder of puzzles…", self.open_folder_dialog, "Ctrl+Shift+O")
         a["copy"] = self._action("&Copy the puzzle", self.copy_puzzle, "Ctrl+Shift+C", "Its game ID or layout, and a picture")
+        a["copy_tatham"] = self._action("Copy &Tatham's game ID", self.copy_tatham_id, "Ctrl+Alt+C",
+                                        "The ID Simon Tatham's own program for this puzzle accepts")
+        a["open_web"] = self._action("Open in a &web browser", self.open_in_browser, "Ctrl+Alt+W",
+                                     "This puzzle in Tatham's online collection")
         a["paste"] = self._action("&Paste a puzzle", self.paste_puzzle, "Ctrl+Shift+V", "Open a game ID, layout or puzzle file from the clipboard")
         a["export_image"] = self._action("&Export the board as an image…", self.export_image, "Ctrl+Shift+E", "PNG or SVG")
         a["export_pdf"] = self._action("Print to P&DF…", self.export_pdf, "Ctrl+Shift+P", "This puzzle, or the whole collection: puzzles per page, solutions")
@@ -386,7 +390,7 @@ class MainWindow(QMainWindow):
         a["show_clock"].setChecked(self.settings.show_clock)
         menus = {
             "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
-                      "copy", "paste", "export_image", "export_pdf", "print", None, "quit"],
+                      "copy", "copy_tatham", "open_web", "paste", "export_image", "export_pdf", "print", None, "quit"],
             "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
             "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", "show_met", "show_remaining",
                       None, "stats"],
@@ -727,6 +731,37 @@ class MainWindow(QMainWindow):
             self.show_error(str(exc))
             return
         self.statusBar().showMessage("Copied the puzzle (its ID or layout, and a picture).", 5000)
+
+    def _tatham(self, what: str):
+        """Tatham's ID or page for the puzzle on show; None (said in the status bar) for a
+        kind his collection lacks or a board his program refuses."""
+        if self.doc is None:
+            return None
+        kind = self.doc.kind
+        try:
+            value = getattr(kind, what)(kind.initial(self.history.state))
+        except PuzzleError as exc:
+            self.statusBar().showMessage(str(exc), 8000)
+            return None
+        if value is None:
+            self.statusBar().showMessage(f"Simon Tatham's collection has no {kind.title} puzzle.", 6000)
+        return value
+
+    def copy_tatham_id(self) -> None:
+        game_id = self._tatham("tatham_id")
+        if game_id is not None:
+            QApplication.clipboard().setText(game_id)
+            self.statusBar().showMessage(
+                f"Copied Tatham's game ID: {self.doc.kind.tatham_name} accepts it as it is.", 6000)
+
+    def open_in_browser(self) -> None:
+        url = self._tatham("tatham_url")
+        if url is not None:
+            from PySide6.QtCore import QUrl
+            from PySide6.QtGui import QDesktopServices
+
+            if not QDesktopServices.openUrl(QUrl(url)):
+                self.statusBar().showMessage(f"No web browser opened; the address is {url}", 10000)
 
     def paste_puzzle(self) -> None:
         self.library.give_up_open()  # the newest request opens
@@ -1236,6 +1271,9 @@ class MainWindow(QMainWindow):
         )
         for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind", "mark"):
             a[name].setEnabled(has)
+        tatham = has and bool(getattr(self.doc.kind, "tatham_name", ""))
+        a["copy_tatham"].setEnabled(tatham)
+        a["open_web"].setEnabled(tatham)
         trial = has and self.game.trial_start is not None
         a["back_to_mark"].setEnabled(trial)
         a["keep_trial"].setEnabled(trial)
