@@ -137,3 +137,13 @@ def test_copy_offers_tathams_id_and_the_browser_his_page(qtbot, window, monkeypa
     assert window.open_source(next(b.name for b in files.builtins()
                                    if b.kind == "strips"))
     assert not window.actions_by_name["copy_tatham"].isEnabled()  # Tatham has no Black and White
+
+
+def test_line_tallies_and_no_spoilers_from_the_view_menu(qtbot, window):
+    a = window.actions_by_name
+    a["show_remaining"].trigger()
+    assert window.board.show_counts and window.settings.show_remaining
+    a["show_met"].trigger()  # off: no spoilers
+    assert not window.board.show_met and not window.settings.show_met
+    assert window.open_source("tracks-mums-2008")  # the next board has them too
+    assert window.board.show_remaining and not window.board.show_met

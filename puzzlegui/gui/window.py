@@ -376,8 +376,9 @@ class MainWindow(QMainWindow):
         a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
         a["show_met"] = self._action("Colour &met and broken counts", self._toggle_line_aids, "Ctrl+Shift+G",
                                      "Counts turn green when met and red when broken; off: no spoilers")
-        a["show_remaining"] = self._action("Show what each &line still needs", self._toggle_line_aids,
-                                           "Ctrl+Shift+N", "A small tally beside each line's count")
+        a["show_remaining"] = self._action("Line &tallies", self._toggle_line_aids, "Ctrl+Shift+N",
+                                           "Beside each line: what its count still needs (Tracks), its X and O "
+                                           "counts (Kurosu)")
         for name in ("show_met", "show_remaining"):
             a[name].setCheckable(True)
         a["show_met"].setChecked(self.settings.show_met)
@@ -550,7 +551,9 @@ class MainWindow(QMainWindow):
         if hasattr(board, "set_show_met"):
             board.set_show_met(self.settings.show_met)
         if hasattr(board, "set_show_remaining"):
-            board.set_show_remaining(self.settings.show_remaining)
+            board.set_show_remaining(self.settings.show_remaining)  # Tracks: what each count still needs
+        if hasattr(board, "set_show_counts"):
+            board.set_show_counts(self.settings.show_remaining)  # Kurosu: each line's X and O counts
 
     def _toggle_clock(self) -> None:
         self.settings.show_clock = self.actions_by_name["show_clock"].isChecked()
