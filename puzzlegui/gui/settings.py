@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core import paths
+from . import theme as theme_mod
 
 ORGANIZATION = "puzzlegui"
 APPLICATION = "puzzlegui"
@@ -34,7 +35,8 @@ class Settings:
         "show_remaining": False,  # a tally beside each line's count: what it still needs
         "hint_stages": True,  # Hint: look here, then the reason, then the move
         "collection": "",  # the collection the library lists, reopened at start
-        "theme": "system",  # "system" (follow the desktop), "light" or "dark"
+        "theme": "system",  # one of theme.CHOICES: "system" (follow the desktop), "light", "dark"...
+        "line_width": "normal",  # one of theme.LINE_SCALES: "normal" or "thick"
         "print_per_page": 0,  # Print and Print to PDF: puzzles a page (1, 2, 4, 6; 0: not chosen yet)
         "print_solutions": False,  # add solution pages
         "print_page_size": "A4",  # Print to PDF: "A4" or "Letter"
@@ -68,8 +70,12 @@ class Settings:
     collection = property(lambda s: s._get("collection"), lambda s, v: s._set("collection", str(v)))
     mark_mistakes = property(lambda s: s._get("mark_mistakes"), lambda s, v: s._set("mark_mistakes", bool(v)))
     theme = property(
-        lambda s: s._get("theme") if s._get("theme") in ("system", "light", "dark") else "system",
+        lambda s: s._get("theme") if s._get("theme") in theme_mod.CHOICES else theme_mod.SYSTEM,
         lambda s, v: s._set("theme", str(v)),
+    )
+    line_width = property(
+        lambda s: s._get("line_width") if s._get("line_width") in theme_mod.LINE_SCALES else theme_mod.NORMAL_LINES,
+        lambda s, v: s._set("line_width", str(v)),
     )
     show_library = property(lambda s: s._get("show_library"), lambda s, v: s._set("show_library", bool(v)))
     keep_library = property(lambda s: s._get("keep_library"), lambda s, v: s._set("keep_library", bool(v)))
@@ -98,6 +104,21 @@ class Settings:
 
     def set_zoom(self, kind: str, zoom: float) -> None:
         self._q.setValue(f"zoom/{kind}", float(zoom))
+
+    def user_colours(self, scheme: str) -> dict:
+        """The user's own colours for ``scheme`` (role -> "#rrggbb"), stored as
+        "ROLE=#rrggbb" entries; a value that is not one is left out (theme.clean_colours)."""
+        value = self._q.value(f"colours/{scheme}", "")
+        entries = value if isinstance(value, list) else str(value or "").split(",")
+        pairs = (entry.split("=", 1) for entry in entries if isinstance(entry, str) and "=" in entry)
+        return theme_mod.clean_colours({role.strip(): colour.strip() for role, colour in pairs})
+
+    def set_user_colours(self, scheme: str, colours: dict) -> None:
+        clean = theme_mod.clean_colours(colours)
+        if clean:
+            self._q.setValue(f"colours/{scheme}", ",".join(f"{role}={colour}" for role, colour in sorted(clean.items())))
+        else:
+            self._q.remove(f"colours/{scheme}")
 
     def geometry(self) -> QByteArray | None:
         value = self._q.value("geometry")

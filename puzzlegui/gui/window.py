@@ -416,21 +416,51 @@ class MainWindow(QMainWindow):
         self._sync_actions()
 
     def _build_theme_menu(self, menu) -> None:
-        """View > Colours: follow the desktop's light or dark scheme, or choose one."""
+        """View > Colours: follow the desktop's light or dark scheme, or choose one
+        (high contrast and greyscale too); thick lines; the user's own colours.  The
+        width and the colours are read from the settings here, where the menu that
+        changes them is made, and the scheme applied again with them."""
+        from .palette_dialog import PaletteDialog
+
+        theme.set_lines(self.settings.line_width)
+        for name in theme.PALETTES:
+            theme.set_custom(name, self.settings.user_colours(name))
+        theme.apply(QApplication.instance(), self.settings.theme)
         group = QActionGroup(self)
-        labels = {
-            theme.SYSTEM: "Follow the &desktop",
-            theme.LIGHT_CHOICE: "&Light",
-            theme.DARK_CHOICE: "Dar&k",
-        }
         self.theme_actions = {}
-        for choice, label in labels.items():
-            action = QAction(label, self, checkable=True)
+        for choice in theme.CHOICES:
+            action = QAction(theme.LABELS[choice], self, checkable=True)
             action.setChecked(self.settings.theme == choice)
             action.triggered.connect(lambda _=False, c=choice: self.set_theme(c))
             group.addAction(action)
             menu.addAction(action)
             self.theme_actions[choice] = action
+        menu.addSeparator()
+
+        def thick(on: bool) -> None:
+            self.settings.line_width = theme.THICK_LINES if on else theme.NORMAL_LINES
+            theme.set_lines(self.settings.line_width)
+            self.apply_theme()
+
+        self.thick_lines_action = QAction("&Thick lines", self, checkable=True)
+        self.thick_lines_action.setChecked(self.settings.line_width == theme.THICK_LINES)
+        self.thick_lines_action.toggled.connect(thick)
+        menu.addAction(self.thick_lines_action)
+
+        def keep(dialog) -> None:
+            self.settings.set_user_colours(dialog.scheme, dialog.colours())
+            theme.set_custom(dialog.scheme, dialog.colours())
+            self.apply_theme()
+
+        def customise() -> None:
+            # the scheme shown (the desktop's light or dark one when following it)
+            self.palette_dialog = PaletteDialog(theme.scheme, self)
+            self.palette_dialog.accepted.connect(functools.partial(keep, self.palette_dialog))
+            self.palette_dialog.open()
+
+        self.customise_action = QAction("&Customise…", self)
+        self.customise_action.triggered.connect(customise)
+        menu.addAction(self.customise_action)
         hints = QApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
             # a method of the window, not a lambda: Qt drops the connection with the window
