@@ -6,7 +6,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files
-from puzzlegui.gui.board import TRIAL_COLOUR
+from puzzlegui.gui import theme
 from puzzlegui.gui.window import MainWindow
 
 KUROSU = "kurosu-dm-2018-06-01"
@@ -31,7 +31,7 @@ def empty(state, n):
 
 def has_trial_colour(board) -> bool:
     image = board.grab().toImage()
-    want = QColor(TRIAL_COLOUR)
+    want = QColor(theme.TRIAL)
     for y in range(0, image.height(), 2):
         for x in range(0, image.width(), 2):
             c = image.pixelColor(x, y)

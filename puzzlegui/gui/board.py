@@ -17,9 +17,6 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 from . import theme
 from .celebration import SolvedCard
 
-#: the trial's entries (Mark this position): a violet that is neither the mistake red nor
-#: the solver's orange, readable on light and dark paper
-TRIAL_COLOUR = "#8a5cd6"
 #: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls.
 #: 14 px keeps a digit of 9 px and an X or O legible, and lets "Fit" show a whole 40x40
 #: board from 1200x800 up with every panel open (issue 24); at 640x480 it scrolls
@@ -125,8 +122,8 @@ class BoardWidget(QWidget):
 
     def set_trial(self, cells=()) -> None:
         """Mark the cells a trial entered: a dashed frame and a corner notch in the trial's
-        own colour (a shape as well as a colour, and neither the mistake red nor the
-        solver's orange)."""
+        own colour (theme.TRIAL: a shape as well as a colour, and neither the mistake
+        colour nor the solver's)."""
         cells = tuple(cells)
         if cells != self.trial:
             self.trial = cells
@@ -136,7 +133,7 @@ class BoardWidget(QWidget):
         geo = self.geometry_now() if self.trial and hasattr(self, "geometry_now") else None
         if geo is None:
             return
-        colour = QColor(TRIAL_COLOUR)
+        colour = QColor(theme.TRIAL)  # the scheme's own (a plum on light paper)
         pen = QPen(colour, max(1.5, geo.cell / 14), Qt.DashLine)
         painter.save()
         for x, y in self.trial:

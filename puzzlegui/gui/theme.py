@@ -65,6 +65,7 @@ LIGHT = {
     "GIVEN_TILE": "#d5cfc3",  # Kurosu's givens sit on grey tiles, never like the player's
     "CARD": "#ffffff",  # a badge on the board (Tracks' A and B)
     "PANEL": "#efeae0",  # a board's own side area (Black and White's answer grid)
+    "TRIAL": "#8e2a6e",  # the entries of a trial after a mark (a dashed frame and a notch carry it too)
 }
 
 DARK = {
@@ -87,6 +88,7 @@ DARK = {
     "GIVEN_TILE": "#46413a",
     "CARD": "#3a3631",
     "PANEL": "#2e2b27",
+    "TRIAL": "#c46aa8",
 }
 
 #: white paper, black ink, strong colours: every text role 4.5:1 or more on the paper;
@@ -109,6 +111,7 @@ HIGH_CONTRAST = {
     "GIVEN_TILE": "#cdcdcd",
     "CARD": "#ffffff",
     "PANEL": "#f0f0f0",
+    "TRIAL": "#cc79a7",
 }
 
 #: no hue: black, two greys (CIELAB L* 36 and 66) and white, far enough apart that the
@@ -132,6 +135,7 @@ GREYSCALE = {
     "GIVEN_TILE": "#d8d8d8",
     "CARD": "#ffffff",
     "PANEL": "#f1f1f1",
+    "TRIAL": "#777777",
 }
 
 PALETTES = {LIGHT_CHOICE: LIGHT, DARK_CHOICE: DARK, HIGH_CONTRAST_CHOICE: HIGH_CONTRAST, GREYSCALE_CHOICE: GREYSCALE}
@@ -157,6 +161,7 @@ ROLE_NAMES = {
     "GIVEN_TILE": "Tile of a given",
     "CARD": "Badges",
     "PANEL": "Side area",
+    "TRIAL": "Your trial after a mark",
 }
 assert all(set(p) == set(ROLES) for p in PALETTES.values()) and set(ROLE_NAMES) == set(ROLES)
 
@@ -203,7 +208,7 @@ lines = NORMAL_LINES
 custom: dict = {}  # scheme -> {role: "#rrggbb"}: the user's own colours, over the scheme's
 
 # the module's names, set from LIGHT below (and by use_scheme()); listed for readers and linters
-PAPER = GRID = INK = PLAYER = GIVEN = MUTED = ERROR = ERROR_FILL = SATISFIED = ""
+TRIAL = PAPER = GRID = INK = PLAYER = GIVEN = MUTED = ERROR = ERROR_FILL = SATISFIED = ""
 HIGHLIGHT = HIGHLIGHT_FILL = SUCCESS = TRACK = GIVEN_FILL = GIVEN_TILE = CARD = PANEL = ""
 LINE_SCALE = 1.0
 
