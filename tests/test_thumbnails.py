@@ -166,3 +166,17 @@ def test_drawing_waits_while_other_work_runs_on_the_pool(qtbot, tmp_path, monkey
     release.set()
     qtbot.waitUntil(lambda: not background_busy())
     thumbs.close()
+
+
+def test_a_picture_is_named_for_the_colours_it_was_drawn_in(tmp_path, monkeypatch):
+    """High contrast, greyscale and the player's own colours each keep their own
+    pictures: one drawn in one never stands for another."""
+    from puzzlegui.gui import theme
+
+    names = set()
+    for scheme, custom in (("light", {}), ("high_contrast", {}), ("greyscale", {}),
+                           ("light", {"light": {"PLAYER": "#123456"}})):
+        monkeypatch.setattr(theme, "scheme", scheme)
+        monkeypatch.setattr(theme, "custom", custom)
+        names.add(Thumbnails._theme())
+    assert len(names) == 4 and "light" in names

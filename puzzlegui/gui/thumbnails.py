@@ -13,6 +13,8 @@ library shows the game as it was left.
 
 from __future__ import annotations
 
+import hashlib
+
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -62,7 +64,14 @@ class Thumbnails(QObject):
     # ------------------------------------------------------------------ asking
     @staticmethod
     def _theme() -> str:
-        return "dark" if theme.dark else "light"
+        """The colours a picture was drawn in, for its name: the scheme (light, dark, high
+        contrast, greyscale), and a digest of the player's own colours over it if any, so a
+        picture in one never stands for another."""
+        name = theme.scheme
+        mine = theme.custom.get(theme.scheme)
+        if mine:
+            name += "-" + hashlib.sha1(repr(sorted(mine.items())).encode()).hexdigest()[:8]
+        return name
 
     def _path(self, key: str) -> Path | None:
         if self.folder is None or not is_key(key):  # a key is data: only ours name a file
