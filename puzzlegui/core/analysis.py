@@ -98,13 +98,13 @@ class Analysis:
             "partial": list(self.partial),
         }
 
-    def count_text(self) -> str:
+    def count_text(self, noun: str = "solution") -> str:
         """The count in words: "no solution", "exactly one solution", "at least 20 solutions"."""
         if self.count == 0:
-            return "no solution" if self.complete else "no solution found yet"
+            return f"no {noun}" if self.complete else f"no {noun} found yet"
         if self.exact:
-            return "exactly one solution" if self.count == 1 else f"exactly {number(self.count)} solutions"
-        return f"at least {plural(self.count, 'solution')}"
+            return f"exactly one {noun}" if self.count == 1 else f"exactly {plural(self.count, noun)}"
+        return f"at least {plural(self.count, noun)}"
 
 
 def _plain(value):
