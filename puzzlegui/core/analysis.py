@@ -251,7 +251,8 @@ def _broken(kind, state, extra_check):
 
     broken = kind.check(state)
     if broken:
-        return sentence_of(broken[0].reason), tuple(broken[0].cells)
+        first = next((v for v in broken if v.cells), broken[0])  # one the board can point at
+        return sentence_of(first.reason), tuple(first.cells)
     if extra_check is not None:
         return extra_check(state)
     return None
@@ -342,6 +343,6 @@ def make_unique(kind, state, time_limit: float = 10.0, should_stop=None):
         if given is None:
             if stop():
                 return state
-            raise PuzzleError(f"No given of {kind.title} tells its solutions apart; change the board itself.")
+            raise PuzzleError(f"{kind.title} has no given that tells its solutions apart; change the board itself.")
         state = kind.with_given(state, given)
     return state
