@@ -7,6 +7,7 @@
     puzzlegui check SOURCE [--kind K] validate the input and the rules of the puzzle as given
     puzzlegui check SOURCE --against-solution [--time-limit S]   the saved entries no solution contains
     puzzlegui hint SOURCE [--kind K] [--json] [--time-limit S]   the next sure move and its reason
+    puzzlegui analyse SOURCE [--kind K] [--json] [--time-limit S] what the board makes, for its setter
     puzzlegui generate KIND [--PARAM VALUE ...] [--seed N] [--time-limit S] [--count N] [--output FILE|DIR/] [--force]
     puzzlegui export SOURCE [--png FILE] [--svg FILE] [--pdf FILE] [--current|--solved] [--solutions] [--force]
 
@@ -77,6 +78,7 @@ MAX_TIME_LIMIT = 1_000_000  # seconds: about eleven days
 PROGRESS_EVERY = 1.0  # seconds between --progress lines
 EXPORT_SOLVE_SECONDS = 10.0  # export --solved / --solutions: search time for each puzzle
 SOLVE_SECONDS = 10.0  # solve: the search's budget unless --time-limit says
+ANALYSE_SECONDS = 3.0  # analyse: its whole budget unless --time-limit says
 HINT_SECONDS = 10.0  # hint, and check --against-solution: search time unless --time-limit says
 
 
@@ -231,6 +233,13 @@ def _hint_arguments(p) -> None:
     _time_limit_argument(p, f"search for a hint at most SECONDS (default {HINT_SECONDS:g}); none found in time exits 1")
 
 
+def _analyse_arguments(p) -> None:
+    p.add_argument("source")
+    p.add_argument("--kind")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _time_limit_argument(p, f"analyse at most SECONDS (default {ANALYSE_SECONDS:g}); what is cut short is named")
+
+
 def _generate_arguments(p) -> None:
     p.add_argument("kind")
     p.add_argument("--seed", type=int)
@@ -261,6 +270,7 @@ COMMANDS = (
     ("solve", "solve a puzzle and report every solution found", _solve_arguments),
     ("check", "validate a puzzle and the rules of the puzzle as given", _check_arguments),
     ("hint", "the next sure move and its reason in one sentence", _hint_arguments),
+    ("analyse", "count the solutions, grade the puzzle, find contradictions and redundant givens", _analyse_arguments),
     ("generate", "print a new puzzle file (JSON), or --count N as a collection", _generate_arguments),
     ("export", "draw a puzzle as PNG or SVG, or print puzzles to PDF", _export_arguments),
     ("install-desktop-entry", "add puzzlegui to the desktop's menu", None),
@@ -412,6 +422,88 @@ def cmd_hint(args) -> int:
         if hint is not None and hint.move is not None:
             say(f"move: {json.dumps(kind.move_to_json(hint.move))}")
     return EXIT_OK if hint is not None and hint.move is not None else EXIT_NO_SOLUTION
+
+
+def cmd_analyse(args) -> int:
+    """What the puzzle as given makes, for its setter (core.analysis).  Exit 0: exactly
+    one solution; 1: none, several, or not decided within the time limit; 2: bad input."""
+    time_limit = args.time_limit if args.time_limit is not None else ANALYSE_SECONDS
+    problem = _time_limit_problem(time_limit)
+    if problem:
+        return _print_error(problem)
+    import json
+
+    from .core import analysis
+
+    doc = files.load_source(args.source, args.kind)
+    kind = doc.kind
+    with _Interrupt() as interrupt:
+        found = analysis.analyse(kind, doc.state, time_limit=time_limit, should_stop=lambda: interrupt.requested)
+    if args.json:
+        print(json.dumps({"kind": kind.name, "title": doc.title, **found.to_json()}))
+    else:
+        say(f'{kind.title} puzzle "{doc.title}":')
+        for line in _analysis_lines(found, bool(kind.givens(doc.state))):
+            say(line)
+    if "moves" in found.extra:  # Rotation: its solutions are the shortest sequences, any number is fine
+        return EXIT_OK if found.count else EXIT_NO_SOLUTION
+    return EXIT_OK if found.count == 1 and found.exact else EXIT_NO_SOLUTION
+
+
+SHOWN_CELLS = 12  # differing cells a sentence names before "and N more"
+
+
+def _analysis_lines(found, has_givens: bool = True) -> list[str]:
+    """An Analysis as sentences, one a line (``has_givens``: the kind has givens, so
+    "no given is redundant" means something)."""
+    from .core.text import capitalized, cell_name, number, plural
+
+    lines = []
+    if "moves" not in found.extra or not found.count:  # Rotation's count is its shortest sequences, said below
+        noun = "decomposition" if "capacity" in found.extra else "solution"
+        lines.append(capitalized(found.count_text(noun)) + ("." if found.complete else ", when the time limit ended the search."))
+    if found.contradiction:
+        lines.append(found.contradiction)
+    if found.differing:
+        cells = "; ".join(cell_name(c) for c in found.differing[:SHOWN_CELLS])
+        more = len(found.differing) - SHOWN_CELLS
+        lines.append(f"Two of them differ at {plural(len(found.differing), 'cell')}: {cells}"
+                     + (f"; and {number(more)} more." if more > 0 else "."))
+    if found.suggestion is not None:
+        left = found.suggestion_count
+        after = ("exactly one solution" if left == 1 else f"{plural(left, 'solution')}")
+        if not found.extra.get("suggestion_exact", True):
+            after = f"at least {plural(left, 'solution')}"
+        lines.append(f"Suggested given: {found.suggestion.text}; with it the puzzle has {after}.")
+    if found.grade:
+        tatham = f" (Tatham's {found.tatham_grade})" if found.tatham_grade else ""
+        lines.append(f"Difficulty: {found.grade}{tatham}; hardest deduction: {found.hardest or 'none'}.")
+    if found.rules:
+        used = ", ".join(f"{name} {number(n)}" for name, n in sorted(found.rules.items(), key=lambda kv: -kv[1]))
+        lines.append(f"Deductions used: {used}.")
+    if has_givens and (found.count == 1 and found.exact and "redundant" not in found.partial or found.redundant):
+        if found.redundant:
+            lines.append("Redundant givens (each can go and the answer stays unique): "
+                         + "; ".join(g.text for g in found.redundant) + ".")
+        else:
+            lines.append("No given is redundant.")
+    extra = found.extra
+    if "moves" in extra:
+        if extra["proven"]:
+            fewest = f"Fewest moves: {number(extra['moves'])} (proven)"
+        elif "lower_bound" in extra:
+            fewest = f"Best found: {plural(extra['moves'], 'move')}; at least {number(extra['lower_bound'])} needed"
+        else:
+            fewest = f"Best found: {plural(extra['moves'], 'move')}, not proven shortest"
+        if "shortest_count" in extra:
+            fewest += f"; {plural(extra['shortest_count'], 'shortest sequence')}"
+        lines.append(fewest + ".")
+    if "capacity" in extra:
+        lines.append(extra["capacity"])
+    cut = [part for part in found.partial if part != "count"]
+    if cut:
+        lines.append(f"The time limit cut short: {', '.join(cut)}; a longer --time-limit finishes them.")
+    return lines
 
 
 def cmd_check_against_solution(args) -> int:
@@ -886,6 +978,7 @@ def _install_desktop_entry() -> int:
 _OUT_OF_MEMORY = {
     "solve": "solving; try a smaller --max or a --time-limit, or leave out --all",
     "hint": "looking for a hint; try a smaller --time-limit",
+    "analyse": "analysing; try a smaller --time-limit",
     "check": "checking; try a smaller --time-limit",
     "generate": "generating; try smaller parameters, a smaller --count or a --time-limit",
     "export": "exporting; try a smaller --cell, fewer puzzles or a smaller --time-limit",
@@ -940,6 +1033,8 @@ def _main(argv: list[str]) -> int:
         return _run(cmd_check_against_solution if args.against_solution else cmd_check, args)
     if args.command == "hint":
         return _run(cmd_hint, args)
+    if args.command == "analyse":
+        return _run(cmd_analyse, args)
     if args.command == "solve":
         return _run(cmd_solve, args)
     if args.command == "generate":

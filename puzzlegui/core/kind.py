@@ -284,6 +284,46 @@ class PuzzleKind(ABC):
 
         return describe(result)
 
+    # --- the setter's analysis (core.analysis) ------------------------------------------
+    def givens(self, state) -> list:
+        """The clues of the puzzle as given, as core.analysis.Given (key, cells, value,
+        text): what a setter places and could take away.  None by default."""
+        return []
+
+    def without_given(self, state, given):
+        """The puzzle as given without ``given`` (one of ``givens(state)``)."""
+        raise PuzzleError(f"{self.title} has no givens to take away.")
+
+    def with_given(self, state, given):
+        """The puzzle as given with ``given`` (one of ``candidate_givens``) added."""
+        raise PuzzleError(f"{self.title} has no givens to add.")
+
+    def candidate_givens(self, state, solutions) -> list:
+        """Givens that tell apart some of ``solutions`` (solutions of ``state``, as the
+        solver found them): each is in at least one of them and not in all.  Those in
+        the fewest come first, since they cut the most.  None by default."""
+        return []
+
+    def grade(self, state, time_limit: float | None = None):
+        """How hard the unique puzzle ``state`` is, from the named deductions it needs:
+        (grade on the generator's preset scale, nearest Tatham grade name or "",
+        hardest deduction used, {deduction name: times used}); None when the kind has
+        no grades or the budget ran out."""
+        return None
+
+    def contradiction(self, state):
+        """The first contradiction of a puzzle with no solution, as (sentence, cells), or
+        None when none shows up.  By default the sure moves (``sure_move``) are made
+        until ``check`` finds a broken rule (core.analysis.forced_contradiction)."""
+        from .analysis import forced_contradiction
+
+        return forced_contradiction(self, state)
+
+    def analysis_facts(self, state, result) -> dict:
+        """Facts of the kind for the setter's analysis (Analysis.extra), from ``result``,
+        the analysis' search of ``state`` (a ``solve_start`` state).  None by default."""
+        return {}
+
 
 MAX_MOVE_DEPTH = 6  # lists inside lists in one move; real moves need at most 3
 

@@ -204,4 +204,97 @@ class KurosuKind(PuzzleKind):
         return text
 
 
+    # --- the setter's analysis (core.analysis) ------------------------------------------
+    def givens(self, state: KurosuState) -> list:
+        """Every given X and O, in reading order."""
+        from puzzlegui.core.analysis import Given
+
+        W = state.width
+        return [
+            Given(("cell", i % W, i // W), ((i % W, i // W),), v, f"{SYMBOL[v]} at {cell_name((i % W, i // W))}")
+            for i, v in enumerate(state.givens)
+            if v >= 0
+        ]
+
+    def without_given(self, state: KurosuState, given) -> KurosuState:
+        return self._given_set(state, given, -1)
+
+    def with_given(self, state: KurosuState, given) -> KurosuState:
+        return self._given_set(state, given, given.value)
+
+    def _given_set(self, state: KurosuState, given, value: int) -> KurosuState:
+        """The puzzle as given with one cell's given changed to ``value`` (-1: none)."""
+        _, x, y = given.key
+        if not (0 <= x < state.width and 0 <= y < state.height):
+            raise PuzzleError(f"The cell at {cell_name((x, y))} is outside the {state.width}x{state.height} board.")
+        cells = list(state.givens)
+        cells[y * state.width + x] = value
+        return KurosuState.new(state.width, state.height, cells, state.unique)
+
+    def candidate_givens(self, state: KurosuState, solutions) -> list:
+        """An X or O on an empty cell where the solutions disagree, those that the
+        fewest of them have first."""
+        from puzzlegui.core.analysis import Given
+
+        W, n = state.width, len(solutions)
+        found = []
+        for i, v in enumerate(state.givens):
+            if v >= 0:
+                continue
+            x, y = i % W, i // W
+            xs = sum(s.value(x, y) for s in solutions)
+            for value, agree in ((1, xs), (0, n - xs)):
+                if 0 < agree < n:
+                    found.append((agree, i, Given(("cell", x, y), ((x, y),), value, f"{SYMBOL[value]} at {cell_name((x, y))}")))
+        found.sort(key=lambda t: (t[0], t[1], -t[2].value))
+        return [g for _, _, g in found]
+
+    #: Unruly's grades (Tatham) nearest to each of ours: his hardest is Normal
+    TATHAM_GRADES = {"trivial": "Trivial", "easy": "Easy", "normal": "Normal", "tricky": "Normal", "hard": "Normal"}
+
+    def grade(self, state: KurosuState, time_limit: float | None = None):
+        """The generator's grade (the weakest rule level that fills the board), and the
+        explained rules (logic.Reasoner) a person uses, counted; "search" is the hardest
+        when the rules alone get stuck."""
+        engine = Engine(state.width, state.height, state.unique)
+        level = engine.grade(engine.board(state.cells))
+        if level == 0:
+            return None
+        _, done, broken = Reasoner(state.width, state.height, state.unique).run_logic(state.cells)
+        if broken is not None:
+            return None
+        rules: dict = {}
+        for d in done:
+            rules[RULE_NAMES[d.rule]] = rules.get(RULE_NAMES[d.rule], 0) + 1
+        name = LEVEL_NAMES.get(level, "hard")
+        if name == "hard":
+            hardest = "search"
+        else:
+            hardest = RULE_NAMES[max(done, key=lambda d: d.level).rule] if done else ""
+        return name, self.TATHAM_GRADES[name], hardest, rules
+
+    def contradiction(self, state: KurosuState):
+        """Why the givens have no solution: a rule they break, a "no copies" board too
+        big to fill, or the first contradiction the explained rules reach, with the
+        number of cells they force first (as the editor says it)."""
+        from .lines import count_legal_lines
+
+        broken = self.check(state)
+        if broken:
+            return f"The givens break a rule: {broken[0].reason}", tuple(broken[0].cells)
+        if state.unique:
+            for across, lines_needed in ((state.width, state.height), (state.height, state.width)):
+                if count_legal_lines(across) < lines_needed:
+                    return (
+                        f"With no two rows or columns alike, a board of {state.width}x{state.height} is "
+                        f"impossible: there are only {count_legal_lines(across)} legal lines of {across} cells.",
+                        (),
+                    )
+        _, done, found = Reasoner(state.width, state.height, state.unique).run_logic(state.cells)
+        if found is None:
+            return None
+        forced = f" once the {len(done)} cells they force are filled in" if done else ""
+        return f"These givens contradict each other{forced}: {found.text[0].lower()}{found.text[1:]}", tuple(found.cells)
+
+
 KIND = KurosuKind()

@@ -284,4 +284,32 @@ class RotationKind(PuzzleKind):
         return codec.move_from_json(value)
 
 
+    # --- the setter's analysis (core.analysis) ------------------------------------------
+    # Rotation has no givens: a position is the puzzle.  What a setter wants to know is
+    # how far it is from solved and by how many shortest ways.
+
+    def contradiction(self, state):
+        """Why the goal cannot be reached from this position (model.unreachable_reason)."""
+        reason = unreachable_reason(state)
+        return (reason, ()) if reason else None
+
+    def analysis_facts(self, state, result) -> dict:
+        """The fewest moves ("moves", "proven"; "lower_bound" when not proven) and the
+        number of shortest sequences when known ("shortest_count"), from the search."""
+        self._settle(result)
+        if not result.solutions:
+            return {}
+        first = result.solutions[0]
+        out = {"moves": len(first.moves), "proven": bool(first.optimal)}
+        if first.optimal:
+            out["lower_bound"] = len(first.moves)
+        elif result.lower_bound is not None:
+            out["lower_bound"] = result.lower_bound
+        if first.shortest_count is not None:
+            out["shortest_count"] = first.shortest_count
+        elif first.optimal and result.complete:
+            out["shortest_count"] = result.count
+        return out
+
+
 KIND = RotationKind()

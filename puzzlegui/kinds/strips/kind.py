@@ -272,6 +272,45 @@ class StripsKind(PuzzleKind):
         return describe(result, "decomposition")
 
 
+    # --- the setter's analysis (core.analysis) ------------------------------------------
+    # A setter sets the grid and the strip set, and neither is a clue to take away or add
+    # one at a time (a recoloured cell changes the colour counts the set must match), so
+    # the kind keeps the default: no givens, no candidates.  The analysis says what the
+    # grid makes: the capacity sentence, the decompositions and where two differ.
+
+    def grade(self, state: StripsState, time_limit: float | None = None):
+        """"easy" when the forced strips (explain.py) alone cut the whole grid, "hard"
+        when a search is needed; there is no generator scale or Tatham game to match."""
+        from puzzlegui.core.aids import sure_steps
+
+        start = self.initial(state)
+        moves, rules = sure_steps(self, start, time_limit=time_limit)
+        solved = self.is_solved(self.apply_all(start, moves)) if moves else self.is_solved(start)
+        if solved:
+            hardest = "only place" if "only place" in rules else "only cover" if rules else ""
+            return "easy", "", hardest, rules
+        return "hard", "", "search", rules
+
+    def contradiction(self, state: StripsState):
+        """The capacity problem (the strips cannot hold the grid's cells or colours), else
+        the first dead end the forced strips run into."""
+        from puzzlegui.core.analysis import forced_contradiction
+
+        problem = model.fit_problem(state)
+        if problem:
+            return problem, ()
+        return forced_contradiction(self, self.initial(state))
+
+    def analysis_facts(self, state: StripsState, result) -> dict:
+        """The capacity sentence and the number of decompositions (a lower bound unless
+        "decompositions_exact")."""
+        return {
+            "capacity": capacity_sentence(state),
+            "decompositions": result.count,
+            "decompositions_exact": bool(result.complete),
+        }
+
+
 def _nothing():
     yield Progress(0)
 
@@ -284,3 +323,19 @@ def _showing_order(piece):
 
 
 KIND = StripsKind()
+
+
+def capacity_sentence(state: StripsState) -> str:
+    """Whether the strip set can cover the grid at all, in a sentence: fit_problem's
+    reason when it cannot, else the counts that agree."""
+    problem = model.fit_problem(state)
+    if problem:
+        return problem
+    strips = state.strips
+    black = sum(row.count("b") for row in state.colours)
+    cells = state.cell_count
+    if strips.exact:
+        return (f"The strips cover exactly the grid's {cells} cells, {black} black and {cells - black} white, "
+                "so the counts allow a decomposition.")
+    return (f"The strips can cover up to {strips.cells} cells ({strips.black} black, {strips.white} white) "
+            f"and the grid has {cells} ({black} black, {cells - black} white), so the counts allow a decomposition.")

@@ -402,6 +402,129 @@ class TracksKind(PuzzleKind):
         return text
 
 
+    # --- the setter's analysis (core.analysis) ------------------------------------------
+    def _clue_lines(self, p) -> list:
+        """(key, cells, count, clue position, name) for every counted line, in the order
+        of Puzzle.lines: ("col", x), then ("row", y) (the left part of a split row) and
+        ("right", y)."""
+        keys = [("col", x) for x in range(p.width)]
+        for y in range(p.height):
+            keys.append(("row", y))
+            if p.split is not None:
+                keys.append(("right", y))
+        return [(key, *line) for key, line in zip(keys, p.lines, strict=True)]
+
+    def givens(self, state) -> list:
+        """Every count that is not blank, then every given piece of track."""
+        from puzzlegui.core.analysis import Given
+
+        p = state.puzzle
+        out = [
+            Given(key, (clue,), count, f"{name} count {count}")
+            for key, _cells, count, clue, name in self._clue_lines(p)
+            if count is not None
+        ]
+        out += [Given(("piece", c[0], c[1]), (c,), mask, _piece_text(c, mask)) for c, mask in p.fixed]
+        return out
+
+    def without_given(self, state, given):
+        return self._given_set(state, given, None)
+
+    def with_given(self, state, given):
+        return self._given_set(state, given, given.value)
+
+    def _given_set(self, state, given, value):
+        """The puzzle as given with one count or piece set to ``value`` (None: blank, or
+        no piece), rebuilt and checked by model.make_puzzle."""
+        p = state.puzzle
+        parts = {
+            "columns": list(p.columns),
+            "rows": list(p.rows),
+            "rows_right": list(p.rows_right) if p.rows_right is not None else None,
+            "fixed": dict(p.fixed),
+        }
+        what, *where = given.key
+        if what == "piece":
+            if value is None:
+                parts["fixed"].pop(tuple(where), None)
+            else:
+                parts["fixed"][tuple(where)] = value
+        else:
+            name = {"col": "columns", "row": "rows", "right": "rows_right"}[what]
+            if parts[name] is None:
+                raise PuzzleError("This board has no right-hand row counts.")
+            parts[name][where[0]] = value
+        puzzle = model.make_puzzle(
+            p.width, p.height, parts["columns"], parts["rows"], p.start, p.finish, p.split, parts["rows_right"],
+            p.start_edge, p.finish_edge, tuple(parts["fixed"].items()), p.symbols,
+        )
+        return initial_state(puzzle)
+
+    def candidate_givens(self, state, solutions) -> list:
+        """A piece of track on a cell where the solutions' paths differ (not at A or B),
+        or a count for a blank line whose solutions disagree on it; those that the
+        fewest solutions have first, pieces before counts."""
+        from puzzlegui.core.analysis import Given
+
+        p = state.puzzle
+        n = len(solutions)
+        masks = [_path_masks(s.path) for s in solutions]
+        found = []
+        fixed = p.fixed_map
+        for y in range(p.height):
+            for x in range(p.width):
+                c = (x, y)
+                if c in fixed or p.is_end(c):
+                    continue
+                seen: dict = {}
+                for m in masks:
+                    if c in m:
+                        seen[m[c]] = seen.get(m[c], 0) + 1
+                for mask, agree in seen.items():
+                    if agree < n:
+                        found.append((agree, 0, c, Given(("piece", x, y), (c,), mask, _piece_text(c, mask))))
+        for key, cells, count, clue, name in self._clue_lines(p):
+            if count is not None:
+                continue
+            seen = {}
+            for s in solutions:
+                v = len(set(cells) & set(s.path))
+                seen[v] = seen.get(v, 0) + 1
+            for v, agree in seen.items():
+                if agree < n:
+                    found.append((agree, 1, clue, Given(key, (clue,), v, f"{name} count {v}")))
+        found.sort(key=lambda t: t[:3])
+        return [t[3] for t in found]
+
+    def grade(self, state, time_limit: float | None = None):
+        """The generator's grade (the easiest deduction level that solves the puzzle:
+        easy, tricky or hard; one that needs search is graded hard), Tatham's grade of
+        the same name, and the named deductions a person makes (explain.py) counted.
+        The hardest deduction is the Easy rule used last in explain.py's order on an easy
+        puzzle, else the level's rules: line reasoning, parity and cuts, or search."""
+        from puzzlegui.core.aids import sure_steps
+
+        level = tsolver.grade(state.puzzle)
+        if level is None:
+            return None
+        _moves, rules = sure_steps(self, initial_state(state.puzzle), time_limit=time_limit)
+        name = DIFFICULTIES[min(level, len(DIFFICULTIES) - 1)]
+        if level == tsolver.EASY:
+            order = [r for r in TRACKS_RULES if r in rules]
+            hardest = order[-1] if order else ""
+        else:
+            hardest = LEVEL_RULES.get(level, "search")
+        return name, name.capitalize(), hardest, rules
+
+    def contradiction(self, state):
+        """The sure deductions (explain.py) made until a rule breaks or a counted line has
+        too little room left for its count ("column 3 needs 4 track cells and has room
+        for 3"), as (sentence, cells)."""
+        from puzzlegui.core.analysis import forced_contradiction
+
+        return forced_contradiction(self, state, extra_check=_room_problem)
+
+
 def _progress(state) -> dict:
     """The player's track, marks and notes, as the solver's given_* arguments."""
     return {
@@ -422,3 +545,40 @@ def _clear_text(move) -> str:
 
 
 KIND = TracksKind()
+
+
+#: explain.py's deduction names in the order it tries them (the later, the harder to see)
+TRACKS_RULES = ("count full", "dead end", "entry", "exit", "forced", "no loop", "early finish", "count needs all")
+#: what the deduction levels beyond Easy add (solver.py), as the hardest deduction used
+LEVEL_RULES = {tsolver.TRICKY: "line reasoning", tsolver.HARD: "parity and cuts", tsolver.SEARCH: "search"}
+
+
+def _piece_text(c, mask: int) -> str:
+    """A given piece for sentences: "the piece at column 2, row 5 joining left and top"."""
+    sides = [model.EDGE_WORD[b] for b in (model.L, model.R, model.U, model.D) if mask & b]
+    return f"the piece at {cell_name(c)} joining {' and '.join(sides)}"
+
+
+def _path_masks(path) -> dict:
+    """The direction bits of the track in each cell of ``path`` (A and B get one)."""
+    out: dict = {}
+    for a, b in itertools.pairwise(path):
+        out[a] = out.get(a, 0) | direction(a, b)
+        out[b] = out.get(b, 0) | direction(b, a)
+    return out
+
+
+def _room_problem(state):
+    """A counted line whose cells not marked "no track" are fewer than its count, as
+    (sentence, the clue and those cells), or None."""
+    p = state.puzzle
+    for cells, count, clue, name in p.lines:
+        if count is None:
+            continue
+        room = [c for c in cells if c not in state.marks]
+        if len(room) < count:
+            return (
+                f"{name[0].upper()}{name[1:]} needs {plural(count, 'track cell')} and has room for {number(len(room))}.",
+                (clue,) + tuple(room),
+            )
+    return None
