@@ -28,7 +28,7 @@ from typing import Callable
 
 from .kind import PuzzleError
 from .solver import ALL, UNIQUE, Clock, count_all, run
-from .text import number, plural
+from .text import plural
 
 MAX_SHOWN = 20  # solutions listed (and kept as states for stepping through)
 CANDIDATES_TRIED = 60  # candidate givens counted at most for one suggestion

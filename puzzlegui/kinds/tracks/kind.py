@@ -196,7 +196,6 @@ class TracksKind(PuzzleKind):
         if model.is_solved(state):
             return None
         clock = Clock(HINT_TIME if time_limit is None else time_limit)
-        player = state.edges - p.fixed_edges
         mine = run(tsolver.solve(p, **_progress(state)), mode=FIRST, time_limit=clock.left())
         if mine.count == 0 and mine.complete:
             return self._wrong(state, clock)
