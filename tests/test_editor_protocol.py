@@ -142,6 +142,12 @@ def test_an_edit_forgets_the_marks_and_the_solution(qtbot, kind_name):
     assert picture(editor, kind_name) != plain
     editor.load(state)
     assert picture(editor, kind_name) == plain
+    # the Edit dialog loads what its text tab reads with the editor's signals blocked
+    editor.mark_cells(CELLS["suggest"], "suggest")
+    editor.blockSignals(True)
+    editor.load(state)
+    editor.blockSignals(False)
+    assert picture(editor, kind_name) == plain
 
 
 @pytest.mark.parametrize("kind_name", KINDS)

@@ -188,6 +188,7 @@ class Editor(QWidget):
     def load(self, state: KurosuState) -> None:
         """Show ``state``'s givens, size and rule as if the setter had entered them
         (a text left in the game ID field is dropped); ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
         self._w, self._h, self._unique = state.width, state.height, state.unique
         self._givens = list(state.givens)
         for box, value in ((self.width_box, self._w), (self.height_box, self._h)):

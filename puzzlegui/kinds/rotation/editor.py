@@ -340,6 +340,7 @@ class Editor(QWidget):
     def load(self, state: RotationState) -> None:
         """Show ``state``'s options and tiles as if the setter had entered them (its move
         counter is not part of the puzzle); ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
         self._load(state.config, state.tiles, state.orient)
         self.changed.emit()
 

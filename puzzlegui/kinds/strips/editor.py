@@ -282,6 +282,7 @@ class Editor(QWidget):
     def load(self, state) -> None:
         """Show ``state``'s grid, letters and strip set as if the setter had entered them
         (strips the player cut are not part of the puzzle); ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
         self.grid.colours = [list(row) for row in state.colours]
         self.grid.letters = [list(row) for row in (state.letters or [NO_LETTER * state.cols] * state.rows)]
         self.grid.cursor = (min(self.grid.cursor[0], state.cols - 1), min(self.grid.cursor[1], state.rows - 1))

@@ -407,6 +407,7 @@ class Editor(QWidget):
     def load(self, state) -> None:
         """Show ``state``'s puzzle as if the setter had entered it: size, split, counts,
         A and B, given pieces and symbols; ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
         self.draft = Draft(state.puzzle)
         d = self.draft
         boxes = (self.width_box, self.height_box, self.split_box, self.split_col, self.symbols_box)
