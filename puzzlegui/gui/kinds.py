@@ -21,9 +21,24 @@ turns input into moves.  The window relies on:
 
 The base class gives all but ``paint_board`` and the input handlers a kind overrides.
 
-``editor.Editor`` (optional), a QWidget for entering a board: ``Editor(kind, state)``,
-a ``changed`` signal, and ``puzzle()`` (the state entered; PuzzleError with a sentence
-if it is not a puzzle yet).  A kind without one is entered as text or a game ID.
+``editor.Editor`` (optional), a QWidget for entering a board.  The Edit dialog (the
+setter's workbench, issue 26) relies on:
+
+    Editor(kind, state)              made for one kind, showing ``state`` (or its own blank board)
+    changed                          (signal) the board or its options changed
+    puzzle()                         the state entered; PuzzleError with a sentence if not a puzzle yet
+    load(state)                      show a state of the kind as if the setter had entered it
+                                     (sizes and options follow it); ``changed`` once
+    mark_cells(cells, style)         shade cells (x, y) in a style of gui/editor_marks.py STYLES
+                                     ("differ", "contradiction", "redundant", "suggest"), replacing
+                                     only that style's cells; ``((), None)`` clears all.  Tracks also
+                                     takes its counts' clue positions (see its editor)
+    show_solution(state | None)      draw a solution over the board, muted; None stops
+
+Every ``changed`` forgets the marks and the solution: they belong to the board they
+were found for.  Typing on an editor's board fills a cell and moves the cursor on, so a
+board is typed in from paper row by row.  A kind without an editor is entered as text
+or a game ID.
 
 So a fifth kind needs no change in gui/: its package and a registry entry
 (core/registry.py) are all (tests/demo is such a kind, registered by the tests).
@@ -41,7 +56,7 @@ BOARD_CONTRACT = (
     "celebrate", "stop_animations", "is_animating", "moveRequested", "statusMessage", "backToGame",
 )
 #: what the Edit dialog calls on an Editor
-EDITOR_CONTRACT = ("changed", "puzzle")
+EDITOR_CONTRACT = ("changed", "puzzle", "load", "mark_cells", "show_solution")
 
 
 def board_module(kind_name: str):

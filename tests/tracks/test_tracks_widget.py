@@ -254,9 +254,15 @@ def test_editor_builds_a_puzzle_by_clicking_and_typing(qtbot, editor):
         qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, clue=clue))
         with qtbot.waitSignal(editor.changed):
             qtbot.keyClicks(canvas, digits)
-    assert editor.draft.rows[2] == 2  # 12 is over the limit of 5, so the last digit wins
-    qtbot.keyClick(canvas, Qt.Key_Backspace)
-    assert editor.draft.rows[2] is None
+    # 12 is over the limit of 5: each digit is a count of its own, and the selection moves on
+    assert editor.draft.rows[2:] == [1, 2] and canvas.selected_clue == (0, -1)
+    qtbot.keyClick(canvas, Qt.Key_Delete)  # the selected count (column 1) is blanked in place
+    assert editor.draft.columns[0] is None and canvas.selected_clue == (0, -1)
+    qtbot.keyClicks(canvas, "2")
+    for clue in ((5, 3), (5, 2)):
+        qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, clue=clue))
+        qtbot.keyClick(canvas, Qt.Key_Backspace)
+    assert editor.draft.rows[2:] == [None, None]
     # A and B
     editor.set_tool("start")
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=canvas_point(editor, cell=(0, 1)))

@@ -5,16 +5,24 @@ board.  After every change the givens are checked: a broken rule, or a contradic
 that the rules or the search find, is explained in a sentence (and ``puzzle()`` raises
 it); otherwise the note says whether the puzzle has one solution and how hard it is.
 
+Typing on the board enters a row from paper: 1 or X, 0 or O, and . or Space (empty)
+fill the cell at the cursor and move it on, to the next row at the end of a row.
+
 A game ID or rows typed in the field under the board load with Enter.  While the field
 holds text that is not loaded, ``puzzle()`` raises the sentence saying why (it cannot be
 read, or Enter has not been pressed), so the dialog never plays the old board instead.
+
+For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+``mark_cells(cells, style)`` with cells (x, y), and ``show_solution(state)``, which draws
+the symbols a solution adds, muted, in the empty cells.
 """
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import NO_SOLUTION, SOLVED, UNIQUE, run
+from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
 from .lines import count_legal_lines
 from .logic import Reasoner
@@ -35,6 +44,54 @@ from .model import MAX_SIZE, MIN_SIZE, KurosuState
 from .widget import Board
 
 THINK_SECONDS = 0.15  # the search's budget per edit; past it the note says it could not tell
+TYPED = {"1": 1, "x": 1, "0": 0, "o": 0, ".": -1, " ": -1}  # the text layout's characters, and X/O
+
+
+class EditorBoard(Board):
+    """The kind's board in edit mode, with the workbench's marks and a solution drawn
+    over it, and typing that moves the cursor on (a row from paper goes in at one go)."""
+
+    def __init__(self, kind, parent=None):
+        super().__init__(kind, parent)
+        self.edit_mode = True
+        self.marks = Marks()
+        self.solution = None  # the cells of a solution to draw faintly, or None
+
+    def paint_board(self, painter) -> None:
+        super().paint_board(painter)
+        s = self.state
+        geo = self.geometry_now()
+
+        def rect_of(cell):
+            x, y = cell
+            return QRectF(*geo.cell_rect(x, y)) if 0 <= x < s.width and 0 <= y < s.height else None
+
+        if self.solution is not None and len(self.solution) == len(s.cells):
+            pen = QPen(solution_colour(), geo.cell * 0.07)
+            pen.setCapStyle(Qt.RoundCap)
+            painter.setPen(pen)
+            painter.setBrush(Qt.NoBrush)
+            r = geo.cell * 0.2
+            for i, v in enumerate(self.solution):
+                if v < 0 or s.cells[i] >= 0:
+                    continue
+                centre = rect_of((i % s.width, i // s.width)).center()
+                if v == 1:
+                    painter.drawLine(centre + QPointF(-r, -r), centre + QPointF(r, r))
+                    painter.drawLine(centre + QPointF(-r, r), centre + QPointF(r, -r))
+                else:
+                    painter.drawEllipse(centre, r, r)
+        paint_marks(painter, self.marks, rect_of)
+
+    def keyPressEvent(self, event) -> None:
+        value = TYPED.get(event.text().lower()) if len(event.text()) == 1 else None
+        if self.state is None or not self.interactive or value is None:
+            super().keyPressEvent(event)
+            return
+        cursor = self.cursor
+        self.cursor = next_cell(cursor, self.state.width, self.state.height)
+        self._place(cursor, value)
+        self.update()
 
 
 class Editor(QWidget):
@@ -65,8 +122,7 @@ class Editor(QWidget):
         self.paste.setPlaceholderText("Game ID (6x6:DdCDeAddBEa) or rows (..0.1. ...), then Enter")
         self.paste.setAccessibleName("Game ID or rows")
         self.paste.setClearButtonEnabled(True)
-        self.board = Board(kind)
-        self.board.edit_mode = True
+        self.board = EditorBoard(kind)
         self.board.setMinimumSize(240, 240)
         self.note = QLabel()
         self.note.setTextFormat(Qt.PlainText)
@@ -83,7 +139,10 @@ class Editor(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.board, 1)
-        layout.addWidget(QLabel("Click a cell to cycle it empty, X, O (right click: the other way)."))
+        layout.addWidget(QLabel(
+            "Click a cell to cycle it empty, X, O (right click: the other way), "
+            "or type a row: 1 or X, 0 or O, . for empty."
+        ))
         layout.addWidget(self.note)
         layout.addWidget(self.paste)  # last: the dialog's error sentence shows right under it
 
@@ -94,6 +153,7 @@ class Editor(QWidget):
         self.paste.returnPressed.connect(self._load_pasted)
         self.paste.textChanged.connect(self._paste_edited)
         self.board.moveRequested.connect(self._on_move)
+        self.changed.connect(self._forget_marks)
         self._refresh()
 
     # --- what the dialog calls -------------------------------------------------------
@@ -124,6 +184,41 @@ class Editor(QWidget):
 
     def note_text(self) -> str:
         return self.note.text()
+
+    def load(self, state: KurosuState) -> None:
+        """Show ``state``'s givens, size and rule as if the setter had entered them
+        (a text left in the game ID field is dropped); ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
+        self._w, self._h, self._unique = state.width, state.height, state.unique
+        self._givens = list(state.givens)
+        for box, value in ((self.width_box, self._w), (self.height_box, self._h)):
+            box.blockSignals(True)
+            box.setCurrentText(str(value))
+            box.blockSignals(False)
+        self.unique_box.blockSignals(True)
+        self.unique_box.setChecked(self._unique)
+        self.unique_box.blockSignals(False)
+        self._quiet = True  # one changed signal, after the new board is analysed
+        self.paste.clear()
+        self._quiet = False
+        self._refresh()
+
+    def mark_cells(self, cells, style) -> None:
+        """Shade cells (x, y) in one of gui.editor_marks.STYLES; ``((), None)`` clears all."""
+        self.board.marks.mark(cells, style)
+        self.board.update()
+
+    def show_solution(self, state) -> None:
+        """Draw the symbols ``state`` (a solution of this board) adds, muted, in the empty
+        cells; None stops.  A state of another size is not drawn."""
+        fits = state is not None and (state.width, state.height) == (self._w, self._h)
+        self.board.solution = tuple(state.cells) if fits else None
+        self.board.update()
+
+    def _forget_marks(self) -> None:
+        self.board.marks.clear()
+        self.board.solution = None
+        self.board.update()
 
     # --- editing ---------------------------------------------------------------------
     def set_given(self, x: int, y: int, v: int) -> None:
@@ -175,19 +270,7 @@ class Editor(QWidget):
         except PuzzleError:
             self.changed.emit()  # the board stays; paste_problem() says why
             return
-        self._w, self._h, self._unique = state.width, state.height, state.unique
-        self._givens = list(state.givens)
-        for box, value in ((self.width_box, self._w), (self.height_box, self._h)):
-            box.blockSignals(True)
-            box.setCurrentText(str(value))
-            box.blockSignals(False)
-        self.unique_box.blockSignals(True)
-        self.unique_box.setChecked(self._unique)
-        self.unique_box.blockSignals(False)
-        self._quiet = True  # one changed signal, after the new board is analysed
-        self.paste.clear()
-        self._quiet = False
-        self._refresh()
+        self.load(state)
 
     # --- checking --------------------------------------------------------------------
     def _refresh(self, move=None) -> None:

@@ -4,14 +4,24 @@ the goal are refused with the reason (``puzzle()`` raises it for the dialog to s
 
 The game ID field loads as you type; while it holds an ID the kind cannot read, the
 board keeps the last good position and ``puzzle()`` raises the reason, so the dialog
-never plays the old board in place of what was typed."""
+never plays the old board in place of what was typed.
+
+A position goes in from paper at one go: click the first tile and type the numbers in
+reading order ("5 8 7 2 1 6 9 4 3", or "587216943" where no number has two digits); each
+number takes its place and the selection moves on, to the next row at the end of a row.
+
+For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+``mark_cells(cells, style)`` shades tiles at (x, y) (the analysis may mark tiles out of
+place), and ``show_solution(state)`` shows the solved order: on each tile that is not
+where the solution has it, the number the solution puts there, small and muted.  A
+rotation puzzle has no givens; "redundant" and "suggest" draw as on the other boards."""
 
 from __future__ import annotations
 
 import random
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +39,7 @@ from puzzlegui.core import validate
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
+from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
 from .codec import format_game_id
 from .generator import scrambled
@@ -50,6 +61,8 @@ class TileGrid(QWidget):
         self.selected = (0, 0)
         self._drag_from = None
         self._typed = ""
+        self.marks = Marks()
+        self.solution = None  # the tiles of a solution, to show the solved order, or None
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(180, 180)
         self.setSizePolicy(QSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding))
@@ -127,6 +140,9 @@ class TileGrid(QWidget):
                     90.0 * self.orient[i],
                     arrow=self.config.oriented,
                 )
+        if self.solution is not None and len(self.solution) == self.config.cells:
+            self._paint_solution(painter, geo)
+        paint_marks(painter, self.marks, lambda cell: self._rect_of(geo, cell))
         if self.hasFocus():
             painter.setPen(QPen(QColor(theme.PLAYER), 3))
             painter.setBrush(Qt.NoBrush)
@@ -136,6 +152,28 @@ class TileGrid(QWidget):
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(*geo.cell_rect(*self._drag_from)).adjusted(2, 2, -2, -2))
         painter.end()
+
+    def _rect_of(self, geo, cell):
+        x, y = cell
+        return QRectF(*geo.cell_rect(x, y)) if 0 <= x < self.config.w and 0 <= y < self.config.h else None
+
+    def _paint_solution(self, painter, geo) -> None:
+        """On each tile the solution has elsewhere, the number it puts here, muted, in the
+        tile's lower right corner."""
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(max(6, int(geo.cell * 0.24)))
+        painter.setFont(font)
+        for i, value in enumerate(self.solution):
+            if value == self.tiles[i]:
+                continue
+            rect = QRectF(*geo.cell_rect(i % self.config.w, i // self.config.w))
+            chip = QRectF(rect.right() - geo.cell * 0.42, rect.bottom() - geo.cell * 0.34, geo.cell * 0.36, geo.cell * 0.28)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(theme.PAPER))
+            painter.drawRoundedRect(chip, geo.cell * 0.06, geo.cell * 0.06)
+            painter.setPen(solution_colour(255))
+            painter.drawText(chip, Qt.AlignCenter, str(value))
 
     # --- input ----------------------------------------------------------------------------------
     def _cell(self, event):
@@ -170,10 +208,15 @@ class TileGrid(QWidget):
         key = event.key()
         text = event.text()
         if validate.is_digits(text):  # not str.isdigit: a superscript-two key would reach int()
-            self._typed += text
             top = max(self.config.goal_values())
+            if self._typed and int(self._typed + text) > top:  # it cannot follow: a number of its own
+                self._commit_typed(step=True)
+            self._typed += text
             if int(self._typed) * 10 > top:
-                self._commit_typed()
+                self._commit_typed(step=True)
+            return
+        if key in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter) or text == ",":  # between numbers
+            self._commit_typed(step=True)
             return
         self._commit_typed()
         steps = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
@@ -186,8 +229,6 @@ class TileGrid(QWidget):
         if key == Qt.Key_R:
             self.turn_arrow(self.selected)
             return
-        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
-            return
         super().keyPressEvent(event)
 
     def focusOutEvent(self, event) -> None:
@@ -195,13 +236,18 @@ class TileGrid(QWidget):
         self.update()
         super().focusOutEvent(event)
 
-    def _commit_typed(self) -> None:
+    def _commit_typed(self, step: bool = False) -> None:
+        """Put the number typed so far; with ``step`` (it was typed in a row) the
+        selection moves on to the next tile."""
         if not self._typed:
             return
         value = int(self._typed)
         self._typed = ""
+        cell = self.selected
+        if step:
+            self.selected = next_cell(cell, self.config.w, self.config.h)
         if value >= 1:
-            self.put(self.selected, value)
+            self.put(cell, value)
 
 
 class Editor(QWidget):
@@ -268,6 +314,7 @@ class Editor(QWidget):
         self.solved_button.clicked.connect(self.reset_to_goal)
         self.reverse_button.clicked.connect(self.reverse)
         self.shuffle_button.clicked.connect(self.shuffle)
+        self.changed.connect(self._forget_marks)
 
     # --- state in and out ---------------------------------------------------------------------
     def config(self) -> Config:
@@ -289,6 +336,30 @@ class Editor(QWidget):
         if n > min(config.w, config.h):
             raise PuzzleError(f"A {n}x{n} block does not fit on a {config.w}x{config.h} board.")
         return make_state(config, self.grid.tiles, self.grid.orient)
+
+    def load(self, state: RotationState) -> None:
+        """Show ``state``'s options and tiles as if the setter had entered them (its move
+        counter is not part of the puzzle); ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
+        self._load(state.config, state.tiles, state.orient)
+        self.changed.emit()
+
+    def mark_cells(self, cells, style) -> None:
+        """Shade tiles at (x, y) in one of gui.editor_marks.STYLES; ``((), None)`` clears all."""
+        self.grid.marks.mark(cells, style)
+        self.grid.update()
+
+    def show_solution(self, state) -> None:
+        """Show the solved order ``state`` holds (see the module's docstring); None stops.
+        A state of another board is not drawn."""
+        fits = state is not None and state.config == self.grid.config
+        self.grid.solution = tuple(state.tiles) if fits else None
+        self.grid.update()
+
+    def _forget_marks(self) -> None:
+        self.grid.marks.clear()
+        self.grid.solution = None
+        self.grid.update()
 
     def _load(self, config: Config, tiles, orient) -> None:
         self._updating = True

@@ -1,10 +1,19 @@
-"""The Strips editor: size, colours by clicking, letters by typing, and the strip set."""
+"""The Strips editor: size, colours by clicking, letters by typing, and the strip set.
+
+Typing goes in from paper at one go: it fills the cell at the cursor and moves on, to the
+next row at the end of a row.  "Keys type" chooses what: letters (the default), or the
+colours, b and w as in the text layout, so a grid copied from paper is typed row by row.
+
+For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+``mark_cells(cells, style)`` with cells (x, y), and ``show_solution(state)``, which
+outlines the strips of a decomposition (the state's pieces), muted."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
+    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -18,6 +27,7 @@ from PySide6.QtWidgets import (
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
+from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, previous_cell, solution_colour
 
 from . import codec
 from .model import LETTER_CHARS, MAX_SIDE, NO_LETTER
@@ -38,6 +48,9 @@ class EditorGrid(QWidget):
         self.letters = [list(row) for row in letters]
         self.cursor = (0, 0)
         self._paint = None  # colour being painted by a drag
+        self.typing = "letters"  # or "colours": what typed keys fill in
+        self.marks = Marks()
+        self.solution = None  # the strips of a decomposition to outline faintly, or None
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(220, 220)
 
@@ -104,6 +117,14 @@ class EditorGrid(QWidget):
             self.update()
         elif key in (Qt.Key_Return, Qt.Key_Enter):
             self._set(self.cursor, "b" if self.colours[y][x] == "w" else "w")
+        elif self.typing == "colours" and (text in ("B", "W", ".", " ") or key == Qt.Key_Backspace):
+            if key == Qt.Key_Backspace:  # back one cell; its colour stays
+                self._step_back()
+            else:
+                if text in ("B", "W"):
+                    self._set(self.cursor, text.lower())
+                self._step_on()
+            self.update()
         elif key in (Qt.Key_Backspace, Qt.Key_Delete) or text in (" ", NO_LETTER):
             if self.letters[y][x] != NO_LETTER:
                 self.letters[y][x] = NO_LETTER
@@ -122,18 +143,10 @@ class EditorGrid(QWidget):
             super().keyPressEvent(event)
 
     def _step_on(self):
-        x, y = self.cursor
-        x += 1
-        if x >= self.cols:
-            x, y = 0, (y + 1) % self.rows
-        self.cursor = (x, y)
+        self.cursor = next_cell(self.cursor, self.cols, self.rows)
 
     def _step_back(self):
-        x, y = self.cursor
-        x -= 1
-        if x < 0:
-            x, y = self.cols - 1, (y - 1) % self.rows
-        self.cursor = (x, y)
+        self.cursor = previous_cell(self.cursor, self.cols, self.rows)
 
     def paintEvent(self, event):
         painter = QPainter(self)
@@ -159,11 +172,32 @@ class EditorGrid(QWidget):
         for y in range(self.rows):
             for x in range(self.cols):
                 painter.drawRect(QRectF(*g.cell_rect(x, y)))
+        if self.solution is not None:
+            self._paint_solution(painter, g)
+        paint_marks(painter, self.marks, lambda cell: self._rect_of(g, cell))
         if self.hasFocus():
             painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.08), Qt.DashLine))
             inset = c * 0.12
             painter.drawRect(QRectF(*g.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset))
         painter.end()
+
+
+    def _rect_of(self, g, cell):
+        x, y = cell
+        return QRectF(*g.cell_rect(x, y)) if 0 <= x < self.cols and 0 <= y < self.rows else None
+
+    def _paint_solution(self, painter, g) -> None:
+        """Each strip of the solution as a rounded outline round its cells."""
+        c = g.cell
+        pen = QPen(solution_colour(230), max(2.0, c * 0.09))
+        painter.setPen(pen)
+        painter.setBrush(Qt.NoBrush)
+        for _pattern, cells in self.solution:
+            first, last = self._rect_of(g, min(cells)), self._rect_of(g, max(cells))
+            if first is None or last is None:
+                continue
+            box = first.united(last).adjusted(c * 0.14, c * 0.14, -c * 0.14, -c * 0.14)
+            painter.drawRoundedRect(box, c * 0.3, c * 0.3)
 
 
 class Editor(QWidget):
@@ -202,12 +236,17 @@ class Editor(QWidget):
         self.suggest_button.clicked.connect(self.suggest)
         self.clear_letters = QPushButton("Clear letters")
         self.clear_letters.clicked.connect(self._clear_letters)
+        self.typing_box = QComboBox()
+        self.typing_box.addItem("Letters", "letters")
+        self.typing_box.addItem("Colours (b, w)", "colours")
+        self.typing_box.setAccessibleName("Keys type")
+        self.typing_box.currentIndexChanged.connect(self._typing_changed)
         self.info = QLabel()
         self.info.setTextFormat(Qt.PlainText)  # it quotes what was typed in the strip set
         self.info.setWordWrap(True)
         help_text = QLabel(
-            "Click or drag to paint cells black or white; type letters at the dashed cursor "
-            "(arrows move, Backspace clears). Strip set: patterns like <i>wbw bb*2</i> or families "
+            "Click or drag to paint cells black or white; type letters, or the colours b and w, "
+            "at the dashed cursor (it moves on; arrows move, Backspace clears). Strip set: patterns like <i>wbw bb*2</i> or families "
             "like <i>len2-4</i> (every pattern of those lengths), after <i>exactly:</i> or <i>at most:</i>."
         )
         help_text.setWordWrap(True)
@@ -230,11 +269,54 @@ class Editor(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.clear_letters)
         buttons.addStretch(1)
+        buttons.addWidget(QLabel("Keys type"))
+        buttons.addWidget(self.typing_box)
         layout.addLayout(buttons)
         layout.addWidget(help_text)
         layout.addWidget(self.info)
         layout.addLayout(set_form)  # last: the dialog's error sentence shows right under it
+        self.changed.connect(self._forget_marks)
         self._update_info()
+
+    # --- the setter's workbench ----------------------------------------------------------
+    def load(self, state) -> None:
+        """Show ``state``'s grid, letters and strip set as if the setter had entered them
+        (strips the player cut are not part of the puzzle); ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
+        self.grid.colours = [list(row) for row in state.colours]
+        self.grid.letters = [list(row) for row in (state.letters or [NO_LETTER * state.cols] * state.rows)]
+        self.grid.cursor = (min(self.grid.cursor[0], state.cols - 1), min(self.grid.cursor[1], state.rows - 1))
+        default = state.strips == SEED and state.cell_count == SEED_CELLS
+        widgets = (self.width_box, self.height_box, self.strips_edit)
+        for widget in widgets:
+            widget.blockSignals(True)
+        self.width_box.setValue(state.cols)
+        self.height_box.setValue(state.rows)
+        self.strips_edit.setText("" if default else format_set(state.strips))
+        for widget in widgets:
+            widget.blockSignals(False)
+        self.grid.update()
+        self._edited()
+
+    def mark_cells(self, cells, style) -> None:
+        """Shade cells (x, y) in one of gui.editor_marks.STYLES; ``((), None)`` clears all."""
+        self.grid.marks.mark(cells, style)
+        self.grid.update()
+
+    def show_solution(self, state) -> None:
+        """Outline the strips of ``state`` (a decomposition of this grid), muted; None
+        stops.  A state of another size is not drawn."""
+        fits = state is not None and (state.cols, state.rows) == (self.grid.cols, self.grid.rows)
+        self.grid.solution = tuple(state.pieces) if fits else None
+        self.grid.update()
+
+    def _forget_marks(self) -> None:
+        self.grid.marks.clear()
+        self.grid.solution = None
+        self.grid.update()
+
+    def _typing_changed(self, _index=None) -> None:
+        self.grid.typing = self.typing_box.currentData()
 
     # --- edits ---------------------------------------------------------------------------
     def _resized(self):

@@ -3,6 +3,17 @@
 Edits go to a plain draft; ``puzzle()`` turns the draft into a state through the kind's
 own decoder, so the editor and the file format share one set of checks and one set of
 error sentences.
+
+Counts go in from paper at one go: type them in a row ("3 4 ? 2", or "342" where no count
+takes two digits) and the selection moves on through the columns, then the rows; a digit
+that cannot follow the one before starts the next count, ? leaves a count blank.
+
+For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+``mark_cells(cells, style)`` and ``show_solution(state)`` (the track a solution lays,
+muted).  Marked cells are (x, y) in the grid, or a count in the kind's own clue positions
+(model.Puzzle.lines, as check() names a broken count): (x, -1) column x, (W, y) row y
+(its right part when the rows are split), (-1, y) the left part of split row y; and
+("col", x) / ("row", y) as a plain alias for a column's or a whole row's counts.
 """
 
 from __future__ import annotations
@@ -23,18 +34,21 @@ from PySide6.QtWidgets import (
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
+from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
 from .codec import encode
 from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, Puzzle
 from .widget import (
     centre,
     clue_at,
+    clue_centre,
     margins_for,
     paint_badges,
     paint_counts,
     paint_grid,
     paint_stubs,
     paint_symbols,
+    track_pen,
 )
 
 TOOLS = ("counts", "start", "finish", "pieces", "symbols")
@@ -46,7 +60,7 @@ TOOL_LABELS = {
     "symbols": "Symbols",
 }
 TOOL_HELP = {
-    "counts": "Click a count, then type its number; Backspace deletes a digit, Delete or ? makes it blank.",
+    "counts": "Click a count and type the counts in a row (? for a blank one); Backspace deletes a digit, Delete blanks it.",
     "start": "Click a cell to put A there; click A again to attach it to an outer edge (or detach it).",
     "finish": "Click a cell to put B there; click B again to attach it to an outer edge (or detach it).",
     "pieces": "Click a cell to cycle its given piece (─ │ ┘ ┐ └ ┌ none); right-click cycles back.",
@@ -140,6 +154,9 @@ class Canvas(QWidget):
         self.editor = editor
         self.selected_clue = None
         self.selected_cell = None
+        self._typing = False  # digits went into the selected count: more may follow
+        self.marks = Marks()
+        self.solution = None  # the track edges of a solution to draw faintly, or None
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(240, 200)
         self.setSizePolicy(QSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding))
@@ -179,6 +196,25 @@ class Canvas(QWidget):
         paint_badges(painter, p, geo)
         sel = self.selected_clue if self.editor.tool == "counts" else None
         paint_counts(painter, p, geo, None, selected=sel, show_blank=True)
+        if self.solution is not None:
+            pen = track_pen(geo, solution_colour())
+            pen.setWidthF(max(2.0, geo.cell * 0.12))
+            painter.setPen(pen)
+            fixed = p.fixed_edges
+            for a, b in sorted(self.solution):
+                if (a, b) not in fixed and p.in_grid(a) and p.in_grid(b):
+                    painter.drawLine(centre(geo, a), centre(geo, b))
+        clues = {clue for _cells, _count, clue, _name in p.lines}
+
+        def rect_of(cell):
+            if p.in_grid(cell):
+                return QRectF(*geo.cell_rect(*cell))
+            if cell in clues:
+                pt = clue_centre(p, geo, cell)
+                return QRectF(pt.x() - geo.cell / 2, pt.y() - geo.cell / 2, geo.cell, geo.cell)
+            return None
+
+        paint_marks(painter, self.marks, rect_of)
         if self.hasFocus() and self.editor.tool == "symbols" and self.selected_cell is not None:
             painter.setPen(QPen(QColor(theme.HIGHLIGHT), 2))
             painter.setBrush(Qt.NoBrush)
@@ -197,6 +233,7 @@ class Canvas(QWidget):
         if tool == "counts":
             clue = clue_at(d.view(), geo, pos.x(), pos.y())
             self.selected_clue = clue
+            self._typing = False
             self.update()
             return
         if cell is None:
@@ -231,27 +268,33 @@ class Canvas(QWidget):
         key = event.key()
         text = event.text()
         if ed.tool == "counts" and self.selected_clue is not None:
-            x, y = self.selected_clue
-            if y == -1:
-                lst, idx, limit = d.columns, x, d.h
-            elif x == -1:
-                lst, idx, limit = d.rows, y, d.split if d.split is not None else d.w
-            elif d.split is not None:
-                lst, idx, limit = d.rows_right, y, d.w - d.split
-            else:
-                lst, idx, limit = d.rows, y, d.w
+            lst, idx, limit = self._count_slot(self.selected_clue)
             cur = lst[idx]
             if text.isdigit() and text.isascii():
-                digits = ("" if cur is None else str(cur)) + text
-                value = int(digits)
-                if value > limit:
-                    value = int(text)
-                lst[idx] = value
+                digits = (str(cur) if self._typing and cur is not None else "") + text
+                if int(digits) > limit and self._typing:  # it cannot follow: it starts the next count
+                    self._next_clue()
+                    lst, idx, limit = self._count_slot(self.selected_clue)
+                    digits = text
+                lst[idx] = int(digits)
+                self._typing = True
+                if int(digits) > limit:  # too big: it stays selected, for the sentence and a fix
+                    self._typing = False
+                elif int(digits) * 10 > limit:  # no digit can follow: on to the next count
+                    self._next_clue()
             elif key == Qt.Key_Backspace:
                 s = "" if cur is None else str(cur)[:-1]
                 lst[idx] = int(s) if s else None
-            elif key in (Qt.Key_Delete, Qt.Key_Space) or text == "?":
+            elif key == Qt.Key_Delete:
                 lst[idx] = None
+            elif text == "?":  # a blank count typed from paper: on to the next
+                lst[idx] = None
+                self._next_clue()
+            elif key == Qt.Key_Space or text == ",":  # between counts: ends one still taking digits
+                if self._typing:
+                    self._next_clue()
+                self.update()
+                return
             else:
                 super().keyPressEvent(event)
                 return
@@ -274,11 +317,30 @@ class Canvas(QWidget):
                 if d.symbols is None:
                     ed.symbols_box.setChecked(True)
                 d.symbols[y][x] = text
-                nx = x + 1 if x + 1 < d.w else x
-                self.selected_cell = (nx, y)
+                self.selected_cell = next_cell((x, y), d.w, d.h)
                 ed.edited()
                 return
         super().keyPressEvent(event)
+
+    def _count_slot(self, clue):
+        """(the list that holds the count at clue position ``clue``, its index, its largest value)."""
+        d = self.editor.draft
+        x, y = clue
+        if y == -1:
+            return d.columns, x, d.h
+        if x == -1:
+            return d.rows, y, d.split if d.split is not None else d.w
+        if d.split is not None:
+            return d.rows_right, y, d.w - d.split
+        return d.rows, y, d.w
+
+    def _next_clue(self) -> None:
+        """Select the count after the selected one: the columns left to right, then the
+        rows top to bottom (a split row's left part before its right), then round again."""
+        order = [clue for _cells, _count, clue, _name in self.editor.draft.view().lines]
+        k = order.index(self.selected_clue) if self.selected_clue in order else -1
+        self.selected_clue = order[(k + 1) % len(order)]
+        self._typing = False
 
 
 class Editor(QWidget):
@@ -340,6 +402,58 @@ class Editor(QWidget):
         self.split_box.toggled.connect(self._split_changed)
         self.split_col.valueChanged.connect(self._split_changed)
         self.symbols_box.toggled.connect(self._symbols_changed)
+        self.changed.connect(self._forget_marks)
+
+    def load(self, state) -> None:
+        """Show ``state``'s puzzle as if the setter had entered it: size, split, counts,
+        A and B, given pieces and symbols; ``changed`` is emitted once."""
+        self._forget_marks()  # also when the caller blocks ``changed`` (the dialog's text tab does)
+        self.draft = Draft(state.puzzle)
+        d = self.draft
+        boxes = (self.width_box, self.height_box, self.split_box, self.split_col, self.symbols_box)
+        for box in boxes:
+            box.blockSignals(True)
+        self.width_box.setValue(d.w)
+        self.height_box.setValue(d.h)
+        self.split_box.setChecked(d.split is not None)
+        self.split_col.setRange(1, d.w - 1)
+        self.split_col.setValue(d.split if d.split is not None else d.w // 2)
+        self.split_col.setEnabled(d.split is not None)
+        self.symbols_box.setChecked(d.symbols is not None)
+        for box in boxes:
+            box.blockSignals(False)
+        self.canvas.selected_clue = self.canvas.selected_cell = None
+        self.canvas.updateGeometry()
+        self.edited()
+
+    def mark_cells(self, cells, style) -> None:
+        """Shade cells or counts (see the module's docstring) in one of
+        gui.editor_marks.STYLES; ``((), None)`` clears all."""
+        d = self.draft
+        keys = []
+        for cell in cells:
+            if cell[0] == "col":
+                keys.append((cell[1], -1))
+            elif cell[0] == "row":
+                keys.append((d.w, cell[1]))
+                if d.split is not None:
+                    keys.append((-1, cell[1]))
+            else:
+                keys.append(tuple(cell))
+        self.canvas.marks.mark(keys, style)
+        self.canvas.update()
+
+    def show_solution(self, state) -> None:
+        """Draw the track ``state`` (a solution of this board) lays, muted, over the
+        board; None stops.  A state of another size is not drawn."""
+        fits = state is not None and (state.puzzle.width, state.puzzle.height) == (self.draft.w, self.draft.h)
+        self.canvas.solution = frozenset(state.edges) if fits else None
+        self.canvas.update()
+
+    def _forget_marks(self) -> None:
+        self.canvas.marks.clear()
+        self.canvas.solution = None
+        self.canvas.update()
 
     def set_tool(self, name: str) -> None:
         self.tool = name
