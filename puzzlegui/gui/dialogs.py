@@ -300,6 +300,11 @@ class EditDialog(QDialog):
         self.tabs = QTabWidget()
         self.editor = None
         self._guard = None
+        from .workbench import AnalysisPanel
+
+        self.analysis = AnalysisPanel(self)  # what the board makes, live (gui/workbench.py)
+        self.analysis.changedBoard.connect(self._load_board)
+        self._analysed = None  # the board the analysis was last asked about (its file form)
         self._make_editor(kind, state)
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText(self._text_placeholder())
@@ -321,6 +326,7 @@ class EditDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         self.error = ErrorLabel(self)
         layout.addWidget(self.error)
+        layout.addWidget(self.analysis)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Ok).setText("Play this board")
         self.buttons.accepted.connect(self.accept)
@@ -332,17 +338,22 @@ class EditDialog(QDialog):
         """The kind's own editor in the Board tab (none for a kind entered as text)."""
         self.kind = kind
         self.setWindowTitle(f"Edit {kind.title} board")
-        if self.editor is not None:
-            self.tabs.removeTab(self.tabs.indexOf(self.editor))
-            self.editor.deleteLater()
-            self.editor = None
-            self._guard = None
-        editor = kinds.editor_class(kind.name)
-        if editor is not None:
-            self.editor = editor(kind, state)
-            self.editor.changed.connect(self._validate)
-            self.tabs.insertTab(0, self.editor, "Board")
-            self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
+        self.tabs.blockSignals(True)  # the swap is not the user changing tabs
+        try:
+            if self.editor is not None:
+                old, self.editor, self._guard = self.editor, None, None
+                self.tabs.removeTab(self.tabs.indexOf(old))
+                old.deleteLater()
+            editor = kinds.editor_class(kind.name)
+            if editor is not None:
+                self.editor = editor(kind, state)
+                self.editor.changed.connect(self._validate)
+                self.tabs.insertTab(0, self.editor, "Board")
+                self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
+        finally:
+            self.tabs.blockSignals(False)
+        self.analysis.set_editor(kind, self.editor)
+        self._analysed = None
 
     def _other_kind(self, text: str):
         """The kind a ``KIND:ID`` game ID of another kind names (``kurosu:8x8:...`` typed
@@ -413,6 +424,7 @@ class EditDialog(QDialog):
             message = str(exc) or "This board cannot be played."
         self.error.show_error(message)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(message is None)
+        self._analyse()
         if (message is None and self.editor is not None and self.tabs.currentWidget() is self.text
                 and hasattr(self.editor, "load")):
             self.editor.blockSignals(True)  # the Board tab follows what the text tab reads
@@ -420,6 +432,30 @@ class EditDialog(QDialog):
                 self.editor.load(self._result)
             finally:
                 self.editor.blockSignals(False)
+
+    def _analyse(self) -> None:
+        """The board as entered now, to the workbench's analysis (once per board: a
+        validation that changed nothing asks nothing)."""
+        try:
+            form = self.kind.encode(self._result) if self._result is not None else None
+        except PuzzleError:
+            form = None
+        key = repr(form)
+        if key != self._analysed:
+            self._analysed = key
+            self.analysis.request(self._result)
+
+    def _load_board(self, state) -> None:
+        """A workbench command changed the board: the editor (or the text tab) shows it."""
+        if self.editor is not None and hasattr(self.editor, "load"):
+            self.tabs.setCurrentWidget(self.editor)
+            self.editor.load(state)  # its changed signal validates and analyses
+        else:
+            self.text.setPlainText(self.kind.format_game_id(state))
+
+    def done(self, result) -> None:  # noqa: D401 (Qt's name): closing, by any way
+        self.analysis.cancel()  # an analysis under way is no longer wanted
+        super().done(result)
 
     def accept(self) -> None:
         """Refuses (and says why) unless the input parses now: Enter in any field ends here."""

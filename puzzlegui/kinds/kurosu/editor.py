@@ -19,7 +19,6 @@ the symbols a solution adds, muted, in the empty cells.
 
 from __future__ import annotations
 
-import time
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPen
@@ -35,15 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.core.solver import NO_SOLUTION, SOLVED, UNIQUE, run
 from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
-from .lines import count_legal_lines
-from .logic import Reasoner
 from .model import MAX_SIZE, MIN_SIZE, KurosuState
 from .widget import Board
 
-THINK_SECONDS = 0.15  # the search's budget per edit; past it the note says it could not tell
 TYPED = {"1": 1, "x": 1, "0": 0, "o": 0, ".": -1, " ": -1}  # the text layout's characters, and X/O
 
 
@@ -124,9 +119,6 @@ class Editor(QWidget):
         self.paste.setClearButtonEnabled(True)
         self.board = EditorBoard(kind)
         self.board.setMinimumSize(240, 240)
-        self.note = QLabel()
-        self.note.setTextFormat(Qt.PlainText)
-        self.note.setWordWrap(True)
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Width"))
@@ -143,7 +135,6 @@ class Editor(QWidget):
             "Click a cell to cycle it empty, X, O (right click: the other way), "
             "or type a row: 1 or X, 0 or O, . for empty."
         ))
-        layout.addWidget(self.note)
         layout.addWidget(self.paste)  # last: the dialog's error sentence shows right under it
 
         self.width_box.currentTextChanged.connect(self._resize)
@@ -181,9 +172,6 @@ class Editor(QWidget):
         except PuzzleError as exc:
             return f"Could not read the game ID or rows: {exc}"
         return "Press Enter to load the game ID or rows you typed (or clear the field)."
-
-    def note_text(self) -> str:
-        return self.note.text()
 
     def load(self, state: KurosuState) -> None:
         """Show ``state``'s givens, size and rule as if the setter had entered them
@@ -276,45 +264,12 @@ class Editor(QWidget):
     def _refresh(self, move=None) -> None:
         state = self.state()
         self.board.set_state(state, move, animate=move is not None)
-        self._error, note, cells = analyse(self.kind, state)
+        # a rule the givens break, or the contradiction the explained rules reach at once
+        # (propagation, no search: milliseconds), refuses the board with its cells marked;
+        # how many solutions it has and how hard it is are the workbench's (gui/workbench.py),
+        # found off the GUI thread
+        found = self.kind.contradiction(state)
+        self._error, cells = found if found is not None else (None, ())
         self.board.set_violations([])
         self.board.set_highlight(cells, "")
-        self.note.setText(note)  # an error is raised by puzzle(); the dialog shows it
-        self.note.setVisible(bool(note))
         self.changed.emit()
-
-
-def analyse(kind, state: KurosuState, budget: float = THINK_SECONDS):
-    """(error sentence or None, note, cells to point at) for a puzzle's givens."""
-    count = sum(1 for v in state.givens if v >= 0)
-    broken = kind.check(state)
-    if broken:
-        return f"The givens break a rule: {broken[0].reason}", "", broken[0].cells
-    if state.unique:
-        for across, lines_needed in ((state.width, state.height), (state.height, state.width)):
-            if count_legal_lines(across) < lines_needed:
-                message = (
-                    f"With no two rows or columns alike, a board of {state.width}x{state.height} is "
-                    f"impossible: there are only {count_legal_lines(across)} legal lines of {across} cells."
-                )
-                return message, "", ()
-    deadline = time.perf_counter() + budget
-    result = run(kind.solve(state), mode=UNIQUE, should_stop=lambda: time.perf_counter() > deadline)
-    givens = f"{count} given{'s' if count != 1 else ''}"
-    if result.status == NO_SOLUTION and result.complete:
-        _, done, contradiction = Reasoner(state.width, state.height, state.unique).run_logic(state.givens)
-        if contradiction is not None:
-            forced = f" once the {len(done)} cells they force are filled in" if done else ""
-            text = contradiction.text
-            return (f"These givens contradict each other{forced}: {text[0].lower()}{text[1:]}", "",
-                    contradiction.cells)
-        message = (
-            "These givens have no solution: every way to fill the board breaks a rule "
-            "(the search tried them all)."
-        )
-        return message, "", ()
-    if result.status == SOLVED and result.unique:
-        return None, f"One solution, difficulty {result.solutions[0].difficulty} ({givens}).", ()
-    if result.count >= 2:
-        return None, f"More than one solution ({givens}): add givens to make the answer unique.", ()
-    return None, f"{givens.capitalize()}; the search could not tell quickly whether the solution is unique.", ()

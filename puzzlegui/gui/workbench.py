@@ -1,0 +1,270 @@
+"""The setter's workbench: what the board being entered makes, live, in the Edit dialog.
+
+On every edit the analysis (core/analysis.py) runs again on the pool and the one before
+is cancelled (its ``should_stop`` is set): only the newest answer is ever shown, and
+typing or clicking never waits for it.  The panel says how many solutions there are;
+with none, the first contradiction (its cells marked); with two or more, the cells
+where two solutions differ (shaded) and the given that would leave the fewest (added
+with one click); with exactly one, the grade and the givens that are redundant
+(marked).  "Make it lean" and "Make it unique" change the board for the setter; the
+solutions found can be stepped through on the editor's board.
+
+The editor is driven through the protocol every kind's Editor offers (gui/kinds.py):
+``load(state)``, ``mark_cells(cells, style)`` and ``show_solution(state)``.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import shiboken6
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+
+from ..core.text import plural
+from .worker import Background
+
+ANALYSIS_SECONDS = 3.0  # one analysis at most; the next edit cancels it sooner
+CHANGE_SECONDS = 20.0  # "make it lean" / "make it unique" at most
+MARK_STYLES = ("differ", "contradiction", "redundant", "suggest")
+
+
+def _analyse(kind, state, stop: threading.Event):
+    from ..core import analysis
+
+    return analysis.analyse(kind, state, time_limit=ANALYSIS_SECONDS, should_stop=stop.is_set)
+
+
+def _change(how: str, kind, state, stop: threading.Event):
+    from ..core import analysis
+
+    change = analysis.make_lean if how == "lean" else analysis.make_unique
+    return change(kind, state, time_limit=CHANGE_SECONDS, should_stop=stop.is_set)
+
+
+def describe(result) -> str:
+    """The analysis in sentences, for the panel (and the tests)."""
+    if result.count == 0:
+        if not result.complete:
+            return "No solution found yet (the search ran out of time)."
+        return "No solution. " + (result.contradiction or "Every way to fill the board breaks a rule.")
+    if result.count == 1 and result.complete:
+        lines = ["Exactly one solution."]
+        if result.grade:
+            grade = f"Difficulty: {result.grade}"
+            if result.tatham_grade:
+                grade += f" (Tatham's {result.tatham_grade})"
+            if result.hardest:
+                grade += f"; the hardest step: {result.hardest}"
+            lines.append(grade + ".")
+        if result.redundant:
+            lines.append(f"{plural(len(result.redundant), 'given')} can go and the answer stays unique "
+                         "(marked on the board).")
+        lines.extend(_extra_lines(result))
+        return " ".join(lines)
+    if result.count == 1:
+        return "One solution found; the search ran out of time before it could rule out a second."
+    many = f"Exactly {result.count:,} solutions." if result.exact else (
+        f"At least {result.count:,} solutions." if result.count > 2 else "Two or more solutions.")
+    lines = [many]
+    if result.differing:
+        lines.append(f"Two of them differ in {plural(len(result.differing), 'cell')} (shaded).")
+    if result.suggestion is not None:
+        left = result.suggestion_count
+        after = "makes it unique" if left == 1 else (f"leaves {left:,}" if left is not None else "narrows it down")
+        lines.append(f"Adding {result.suggestion.text} {after}.")
+    lines.extend(_extra_lines(result))
+    return " ".join(lines)
+
+
+def _extra_lines(result) -> list[str]:
+    extra = result.extra or {}
+    lines = []
+    if "moves" in extra:
+        if extra.get("proven"):
+            lines.append(f"Fewest moves: {extra['moves']:,} (proven).")
+        else:
+            bound = extra.get("lower_bound")
+            lines.append(f"Best found: {extra['moves']:,} moves" + (f", at least {bound:,}" if bound else "") + ".")
+        if extra.get("shortest_count"):
+            lines.append(f"{plural(extra['shortest_count'], 'shortest sequence')}.")
+    if extra.get("capacity"):
+        lines.append(str(extra["capacity"]))
+    if extra.get("decompositions") is not None:
+        lines.append(f"{plural(extra['decompositions'], 'decomposition')}.")
+    return lines
+
+
+class AnalysisPanel(QWidget):
+    """Under the editor: the live analysis, its marks on the editor's board, and the
+    setter's commands."""
+
+    analysed = Signal(object)  # the newest analysis shown (core.analysis.Analysis): for tests
+    changedBoard = Signal(object)  # a command changed the board: the new state
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.kind = None
+        self.editor = None
+        self.state = None
+        self.result = None
+        self._serial = 0
+        self._stop: threading.Event | None = None
+        self._solution = -1  # the solution shown on the editor's board (-1: none)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        self.text = QLabel("")
+        self.text.setTextFormat(Qt.PlainText)  # the kind's sentences: never HTML
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        layout.addWidget(self.text)
+        row = QHBoxLayout()
+        self.add_button = QPushButton("Add the suggested given")
+        self.add_button.setToolTip("Add the given that leaves the fewest solutions")
+        self.add_button.clicked.connect(self.add_suggestion)
+        self.lean_button = QPushButton("Make it lean")
+        self.lean_button.setToolTip("Remove redundant givens until none is left; the answer stays unique")
+        self.lean_button.clicked.connect(lambda: self._run_change("lean"))
+        self.unique_button = QPushButton("Make it unique")
+        self.unique_button.setToolTip("Add suggested givens until there is one solution")
+        self.unique_button.clicked.connect(lambda: self._run_change("unique"))
+        self.prev = QToolButton(text="\u2039")
+        self.prev.setToolTip("The previous solution found, on the board")
+        self.prev.clicked.connect(lambda: self.step_solution(-1))
+        self.solution_label = QLabel("")
+        self.next = QToolButton(text="\u203a")
+        self.next.setToolTip("The next solution found, on the board")
+        self.next.clicked.connect(lambda: self.step_solution(1))
+        for w in (self.add_button, self.lean_button, self.unique_button):
+            row.addWidget(w)
+        row.addStretch(1)
+        for w in (self.prev, self.solution_label, self.next):
+            row.addWidget(w)
+        layout.addLayout(row)
+        self._show_commands()
+
+    # ---------------------------------------------------------------- analysing
+    def set_editor(self, kind, editor) -> None:
+        self.cancel()
+        self.kind = kind
+        self.editor = editor
+        self.result = None
+        self._clear_marks()
+
+    def request(self, state) -> None:
+        """Analyse ``state`` (the board as entered now), cancelling the analysis before."""
+        self.cancel()
+        self.state = state
+        self.result = None
+        self._solution = -1
+        self._show_commands()
+        if state is None or self.kind is None:
+            self.text.setText("")
+            self._clear_marks()
+            return
+        self.text.setText("Analysing\u2026")
+        self._serial += 1
+        serial, stop = self._serial, threading.Event()
+        self._stop = stop
+        call = Background(_analyse, self.kind, state, stop)
+        call.done.connect(lambda result, s=serial: self._answered(s, result))
+        call.failed.connect(lambda message, s=serial: self._failed(s, message))
+
+    def cancel(self) -> None:
+        """The analysis under way is no longer wanted: it stops at its next check, and its
+        answer, if it comes, is dropped."""
+        self._serial += 1
+        if self._stop is not None:
+            self._stop.set()
+            self._stop = None
+
+    def _wanted(self, serial: int) -> bool:
+        """The answer of request ``serial`` belongs on screen: the newest, and the panel is
+        still there (a dialog closed meanwhile has deleted it)."""
+        return serial == self._serial and shiboken6.isValid(self)
+
+    def _answered(self, serial: int, result) -> None:
+        if not self._wanted(serial):
+            return  # an older board's answer: never shown
+        self._stop = None
+        self.result = result
+        self.text.setText(describe(result))
+        self._mark(result)
+        self._show_commands()
+        self.analysed.emit(result)
+
+    def _failed(self, serial: int, message: str) -> None:
+        if self._wanted(serial):
+            self._stop = None
+            self.text.setText(f"The analysis failed: {message}")
+
+    # ---------------------------------------------------------------- marks
+    def _marks(self, cells, style) -> None:
+        if self.editor is not None and hasattr(self.editor, "mark_cells"):
+            self.editor.mark_cells(tuple(cells), style)
+
+    def _clear_marks(self) -> None:
+        for style in MARK_STYLES:
+            self._marks((), style)
+        if self.editor is not None and hasattr(self.editor, "show_solution"):
+            self.editor.show_solution(None)
+
+    def _mark(self, result) -> None:
+        self._clear_marks()
+        self._marks(result.contradiction_cells, "contradiction")
+        self._marks(result.differing, "differ")
+        self._marks([c for g in result.redundant for c in g.cells], "redundant")
+        if result.suggestion is not None:
+            self._marks(result.suggestion.cells, "suggest")
+
+    # ---------------------------------------------------------------- commands
+    def _show_commands(self) -> None:
+        r = self.result
+        self.add_button.setVisible(r is not None and r.suggestion is not None)
+        if r is not None and r.suggestion is not None:
+            self.add_button.setText(f"Add {r.suggestion.text}")
+        self.lean_button.setVisible(r is not None and r.count == 1 and r.complete and bool(r.redundant))
+        self.unique_button.setVisible(r is not None and r.count >= 2 and r.suggestion is not None)
+        count = len(r.solutions) if r is not None and r.solutions else 0
+        for w in (self.prev, self.next, self.solution_label):
+            w.setVisible(count > 0)
+        self.prev.setEnabled(self._solution > -1)
+        self.next.setEnabled(self._solution < count - 1)
+        self.solution_label.setText(
+            "" if count == 0 else ("Solutions found: step through" if self._solution < 0
+                                   else f"Solution {self._solution + 1:,} of {count:,}"))
+
+    def step_solution(self, step: int) -> None:
+        """Show the next (or previous) solution found on the editor's board; before the
+        first, the board as entered."""
+        r = self.result
+        if r is None or not r.solutions:
+            return
+        self._solution = max(-1, min(len(r.solutions) - 1, self._solution + step))
+        if self.editor is not None and hasattr(self.editor, "show_solution"):
+            self.editor.show_solution(None if self._solution < 0 else r.solutions[self._solution])
+        self._show_commands()
+
+    def add_suggestion(self) -> None:
+        r = self.result
+        if r is None or r.suggestion is None or self.state is None:
+            return
+        self.changedBoard.emit(self.kind.with_given(self.state, r.suggestion))
+
+    def _run_change(self, how: str) -> None:
+        if self.state is None:
+            return
+        self.cancel()
+        self._serial += 1
+        serial, stop = self._serial, threading.Event()
+        self._stop = stop
+        self.text.setText("Making it lean\u2026" if how == "lean" else "Making it unique\u2026")
+        call = Background(_change, how, self.kind, self.state, stop)
+        call.done.connect(lambda state, s=serial: self._changed(s, state))
+        call.failed.connect(lambda message, s=serial: self._failed(s, message))
+
+    def _changed(self, serial: int, state) -> None:
+        if self._wanted(serial):
+            self._stop = None
+            self.changedBoard.emit(state)
