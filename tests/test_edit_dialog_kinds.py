@@ -37,3 +37,28 @@ def test_a_bad_id_of_another_kind_says_why_in_that_kinds_words(qtbot):
     dialog.text.setPlainText("kurosu:banana")
     assert dialog.puzzle() is None and "Tracks" not in dialog.error.text()
     assert dialog.error.text()
+
+
+def test_a_game_id_pasted_on_the_board_fills_it_in(qtbot):
+    """Ctrl+V on the Board tab: the clipboard's ID (here Tatham's own, without our
+    prefix) fills the board; another kind's ID switches the dialog; junk says why."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    kurosu = files.load_builtin("kurosu-dm-2018-06-01")
+    dialog = EditDialog(kurosu.kind, kurosu.kind.generate({"width": 8, "height": 8}, seed=1))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.clipboard().setText(kurosu.kind.tatham_id(kurosu.state))
+    dialog.editor.board.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.editor.board, timeout=2000)
+    qtbot.keyClick(dialog.editor.board, Qt.Key_V, Qt.ControlModifier)
+    assert dialog.kind.encode(dialog.editor.puzzle()) == kurosu.kind.encode(kurosu.state)
+    tracks = registry.get("tracks")
+    board = tracks.generate({"width": 8, "height": 8}, seed=2)
+    assert dialog.paste_into_board("tracks:" + tracks.format_game_id(board))
+    assert dialog.kind.name == "tracks" and dialog.tabs.currentWidget() is dialog.editor
+    assert not dialog.paste_into_board("not a puzzle at all")
+    assert "The clipboard is not a puzzle" in dialog.error.text()
+    assert dialog.kind.name == "tracks"  # nothing changed

@@ -7,9 +7,10 @@ import random
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -350,10 +351,38 @@ class EditDialog(QDialog):
                 self.editor.changed.connect(self._validate)
                 self.tabs.insertTab(0, self.editor, "Board")
                 self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
+                # Ctrl+V on the board (its own text fields keep their paste): an ID or a
+                # layout from the clipboard fills the board in
+                paste = QAction(self.editor)
+                paste.setShortcut(QKeySequence.Paste)
+                paste.setShortcutContext(Qt.WidgetWithChildrenShortcut)
+                paste.triggered.connect(lambda _checked=False: self.paste_into_board())
+                self.editor.addAction(paste)
         finally:
             self.tabs.blockSignals(False)
         self.analysis.set_editor(kind, self.editor)
         self._analysed = None
+
+    def paste_into_board(self, text: str | None = None) -> bool:
+        """The clipboard's game ID or text layout (or ``text``) on the Board tab: read as
+        the text tab reads it, another kind's ID included, and loaded into the editor;
+        what does not read is said under the board and changes nothing."""
+        if text is None:
+            text = QApplication.clipboard().text()
+        if len(text) > 200_000:
+            self.error.show_error("The clipboard holds too much text to be a puzzle.")
+            return False
+        try:
+            state = self._read_text(text)  # may switch the dialog to another kind
+        except PuzzleError as exc:
+            self.error.show_error(f"The clipboard is not a puzzle: {exc}")
+            return False
+        if self.editor is not None and hasattr(self.editor, "load"):
+            self.tabs.setCurrentWidget(self.editor)
+            self.editor.load(state)
+        self.text.setPlainText(text.strip())
+        self._validate()
+        return True
 
     def _other_kind(self, text: str):
         """The kind a ``KIND:ID`` game ID of another kind names (``kurosu:8x8:...`` typed
@@ -379,7 +408,13 @@ class EditDialog(QDialog):
             if problem:
                 raise PuzzleError(problem)
             return self.editor.puzzle()
-        text = self.text.toPlainText().strip()
+        return self._read_text(self.text.toPlainText())
+
+    def _read_text(self, text: str):
+        """A game ID (ours, with or without its kind, or Tatham's) or a text layout, of
+        this kind or, for ``KIND:ID``, another (the dialog then follows it); PuzzleError
+        with the kind's sentence if it is neither."""
+        text = text.strip()
         if not text:
             raise PuzzleError("Type a game ID or the puzzle's text layout.")
         other = self._other_kind(text)
