@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from puzzlegui.core import registry
 from puzzlegui.gui.dialogs import EditDialog
+from puzzlegui.kinds.rotation.model import Config
 
 from core.test_analysis import (  # the boards of the pure tests: none, one and many solutions
     kurosu_many, kurosu_unique, strips_many, strips_unique, tracks_many, tracks_none, tracks_unique,
@@ -106,3 +107,15 @@ def test_the_solutions_found_step_on_the_editors_board(qtbot):
     assert dialog.editor.grab().toImage() != before  # the solution drawn over the board
     panel.prev.click()
     assert dialog.editor.grab().toImage() == before
+
+
+def test_rotation_scrambles_exactly_n_moves_away_and_the_workbench_says_the_fewest(qtbot):
+    kind = registry.get("rotation")
+    dialog = dialog_on(qtbot, kind.goal(Config(3, 3, 2)))
+    analysed(qtbot, dialog)
+    result = analysed(qtbot, dialog, lambda: dialog.editor.scramble_exactly(7, seed=4))
+    extra = result.extra
+    assert extra["moves"] == 7 and extra["proven"] and extra["shortest_count"] >= 1
+    assert "Fewest moves: 7 (proven)" in dialog.analysis.text.text()
+    assert not dialog.editor.scramble_exactly(99)  # past the farthest position: said, nothing changed
+    assert "farthest" in dialog.editor.away_note.text()

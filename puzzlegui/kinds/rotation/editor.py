@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSizePolicy,
@@ -290,12 +291,24 @@ class Editor(QWidget):
         self.solved_button = QPushButton("Goal order")
         self.reverse_button = QPushButton("Reverse")
         self.shuffle_button = QPushButton("Shuffle")
-        for b in (self.solved_button, self.reverse_button, self.shuffle_button):
+        self.away_box = QSpinBox()
+        self.away_box.setRange(1, 99)
+        self.away_box.setValue(8)
+        self.away_box.setSuffix(" moves away")
+        self.away_box.setToolTip("How far from the goal the scramble lands, exactly (boards whose positions "
+                                 "can all be tabulated)")
+        self.away_button = QPushButton("Scramble exactly")
+        self.away_button.setToolTip("A position exactly this many moves from the goal, drawn at random")
+        self.away_note = QLabel("")
+        self.away_note.setWordWrap(True)
+        self.away_note.setTextFormat(Qt.PlainText)
+        for b in (self.solved_button, self.reverse_button, self.shuffle_button, self.away_box, self.away_button):
             buttons.addWidget(b)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.grid, 1)
         layout.addLayout(buttons)
+        layout.addWidget(self.away_note)
         layout.addWidget(self.id_edit)
         self.grid.setToolTip(
             "Drag a tile onto another to swap them; click a tile and type a number to put it there; "
@@ -314,6 +327,7 @@ class Editor(QWidget):
         self.solved_button.clicked.connect(self.reset_to_goal)
         self.reverse_button.clicked.connect(self.reverse)
         self.shuffle_button.clicked.connect(self.shuffle)
+        self.away_button.clicked.connect(lambda: self.scramble_exactly(self.away_box.value()))
         self.changed.connect(self._forget_marks)
 
     # --- state in and out ---------------------------------------------------------------------
@@ -428,6 +442,27 @@ class Editor(QWidget):
         self.grid.set_position(self.grid.config, list(reversed(self.grid.tiles)), list(reversed(self.grid.orient)))
         self._show_id()
         self.changed.emit()
+
+    def scramble_exactly(self, moves: int, seed: int | None = None) -> bool:
+        """A position exactly ``moves`` from the goal (the generator's exact distance,
+        drawn from the board's distance table); a board too big to tabulate, or a distance
+        past its farthest position, is said under the buttons and changes nothing."""
+        from .generator import generate
+
+        config = self.config()
+        params = {"width": config.w, "height": config.h, "block": config.n,
+                  "directions": "cw" if config.cw_only else "both",
+                  "orientation": config.oriented, "rows_only": config.rows_only, "distance": moves}
+        try:
+            state = generate(params, seed)
+        except PuzzleError as exc:
+            self.away_note.setText(str(exc))
+            return False
+        self.away_note.setText(f"Exactly {moves} moves from the goal.")
+        self.grid.set_position(config, state.tiles, state.orient)
+        self._show_id()
+        self.changed.emit()
+        return True
 
     def shuffle(self) -> None:
         config = self.config()
