@@ -259,10 +259,12 @@ def _broken(kind, state, extra_check):
 
 
 # --- the analysis ------------------------------------------------------------------------
-def analyse(kind, state, time_limit: float = 3.0, should_stop=None) -> Analysis:
+def analyse(kind, state, time_limit: float = 3.0, should_stop=None, quick: bool = False) -> Analysis:
     """What ``state`` (the puzzle as given) makes; see the module's docstring.  A kind's
     PuzzleError (a board it cannot solve at all) is raised as it is, for the caller's
-    sentence."""
+    sentence.  ``quick``: the count, the contradiction or the differing cells, and the
+    grade only (what a setter wants within a keystroke); the suggested and redundant
+    givens, which take a search per candidate, are left out and named in ``partial``."""
     clock = Clock(time_limit)
     stop = _stopper(clock, should_stop)
     start = kind.solve_start(state)
@@ -281,6 +283,10 @@ def analyse(kind, state, time_limit: float = 3.0, should_stop=None) -> Analysis:
             out.contradiction = "Every way to fill the board breaks a rule: the search tried them all."
     elif count >= 2 and len(result.solutions) >= 2:
         out.differing = differing_cells(kind, start, result.solutions[0], result.solutions[1])
+        if quick:
+            partial.append("suggestion")
+            out.partial = tuple(partial)
+            return out
         given, left, left_exact, cut = _suggest(kind, state, result.solutions, count, exact, stop)
         out.suggestion, out.suggestion_count = given, left
         if given is not None:
@@ -294,6 +300,10 @@ def analyse(kind, state, time_limit: float = 3.0, should_stop=None) -> Analysis:
             out.rules = dict(rules)
         elif stop():
             partial.append("grade")
+        if quick:
+            partial.append("redundant")
+            out.partial = tuple(partial)
+            return out
         out.redundant, cut = redundant_givens(kind, state, stop)
         if cut:
             partial.append("redundant")

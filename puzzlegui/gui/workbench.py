@@ -25,14 +25,17 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVB
 from ..core.text import plural
 from .worker import Background
 
-ANALYSIS_SECONDS = 3.0  # one analysis at most; the next edit cancels it sooner
+QUICK_SECONDS = 1.0  # the count and the grade at most (shown first)
+ANALYSIS_SECONDS = 10.0  # the whole analysis at most; the next edit cancels it sooner
 CHANGE_SECONDS = 20.0  # "make it lean" / "make it unique" at most
 MARK_STYLES = ("differ", "contradiction", "redundant", "suggest")
 
 
-def _analyse(kind, state, stop: threading.Event):
+def _analyse(kind, state, stop: threading.Event, quick: bool):
     from ..core import analysis
 
+    if quick:
+        return analysis.analyse(kind, state, time_limit=QUICK_SECONDS, should_stop=stop.is_set, quick=True)
     return analysis.analyse(kind, state, time_limit=ANALYSIS_SECONDS, should_stop=stop.is_set)
 
 
@@ -41,6 +44,11 @@ def _change(how: str, kind, state, stop: threading.Event):
 
     change = analysis.make_lean if how == "lean" else analysis.make_unique
     return change(kind, state, time_limit=CHANGE_SECONDS, should_stop=stop.is_set)
+
+
+def _more_to_find(result) -> bool:
+    """The quick answer left out the suggested or the redundant givens."""
+    return bool({"suggestion", "redundant"} & set(result.partial or ()))
 
 
 def describe(result) -> str:
@@ -100,7 +108,8 @@ class AnalysisPanel(QWidget):
     """Under the editor: the live analysis, its marks on the editor's board, and the
     setter's commands."""
 
-    analysed = Signal(object)  # the newest analysis shown (core.analysis.Analysis): for tests
+    counted = Signal(object)  # the quick answer shown: count, contradiction or differing cells, grade
+    analysed = Signal(object)  # the whole analysis shown (core.analysis.Analysis): for tests
     changedBoard = Signal(object)  # a command changed the board: the new state
 
     def __init__(self, parent=None):
@@ -167,9 +176,11 @@ class AnalysisPanel(QWidget):
         self._serial += 1
         serial, stop = self._serial, threading.Event()
         self._stop = stop
-        call = Background(_analyse, self.kind, state, stop)
-        call.done.connect(lambda result, s=serial: self._answered(s, result))
-        call.failed.connect(lambda message, s=serial: self._failed(s, message))
+        # first the count and the grade (within a keystroke), then the rest: the setter
+        # reads the first while the suggestions and redundant givens are worked out
+        quick = Background(_analyse, self.kind, state, stop, True)
+        quick.done.connect(lambda result, s=serial: self._counted(s, result))
+        quick.failed.connect(lambda message, s=serial: self._failed(s, message))
 
     def cancel(self) -> None:
         """The analysis under way is no longer wanted: it stops at its next check, and its
@@ -183,6 +194,21 @@ class AnalysisPanel(QWidget):
         """The answer of request ``serial`` belongs on screen: the newest, and the panel is
         still there (a dialog closed meanwhile has deleted it)."""
         return serial == self._serial and shiboken6.isValid(self)
+
+    def _counted(self, serial: int, result) -> None:
+        """The quick answer, shown; then the whole analysis, one after the other on the
+        pool (side by side they would share the GIL and the quick one would come later)."""
+        if not self._wanted(serial):
+            return
+        if result.partial and set(result.partial) - {"suggestion", "redundant"} or not _more_to_find(result):
+            self._answered(serial, result)  # cut short already, or nothing more to look for
+            return
+        self.text.setText(describe(result) + " Looking further\u2026")
+        self._mark(result)
+        self.counted.emit(result)
+        call = Background(_analyse, self.kind, self.state, self._stop, False)
+        call.done.connect(lambda whole, s=serial: self._answered(s, whole))
+        call.failed.connect(lambda message, s=serial: self._failed(s, message))
 
     def _answered(self, serial: int, result) -> None:
         if not self._wanted(serial):
