@@ -1,0 +1,149 @@
+"""Thick lines really thicken every board, and no meaning rides on colour alone (issue 25).
+
+View > Colours > Thick lines multiplies every pen of every board and editor by
+theme.LINE_SCALE: each kind's board, grabbed with normal and with thick lines, has
+measurably more ink with thick ones.  And two states that mean different things differ
+in shape, not only in colour: each pair is rendered in the GREYSCALE scheme (no hue at
+all) and the masks of its dark pixels must differ.  Pictures go to /tmp/lines-*.png."""
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
+from qt_helpers import shown
+
+from puzzlegui.core.files import load_source
+from puzzlegui.core.kind import Violation
+from puzzlegui.gui import theme
+from puzzlegui.gui.kinds import board_class
+
+
+@pytest.fixture(autouse=True)
+def _normal_again():
+    yield
+    theme.set_lines(theme.NORMAL_LINES)
+    app = QApplication.instance()
+    if app is not None:
+        theme.apply(app, theme.LIGHT_CHOICE)
+    theme.use(False)
+
+
+def pixels(widget) -> np.ndarray:
+    """The widget grabbed: an array of RGB rows."""
+    image = widget.grab().toImage().convertToFormat(QImage.Format_RGB32)
+    raw = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(image.height(), image.bytesPerLine() // 4, 4)
+    return raw[:, : image.width(), 2::-1].astype(int)
+
+
+def ink(picture: np.ndarray, paper: str) -> int:
+    """How many pixels are drawn on: further than 60 (summed over R, G, B) from the paper."""
+    colour = QColor(paper)
+    far = np.abs(picture - np.array([colour.red(), colour.green(), colour.blue()])).sum(axis=-1)
+    return int((far > 60).sum())
+
+
+def dark(picture: np.ndarray, level: int = 170) -> np.ndarray:
+    """The mask of pixels darker than ``level`` (a grey picture: all three channels alike):
+    in the greyscale scheme the lines and marks, not the pale fills behind them."""
+    return picture.mean(axis=-1) < level
+
+
+def normal_and_thick(widget, name: str) -> tuple[int, int]:
+    """The ink on ``widget`` with normal lines, then with thick ones; both pictures saved."""
+    theme.set_lines(theme.NORMAL_LINES)
+    widget.update()
+    normal = pixels(widget)
+    widget.grab().save(f"/tmp/lines-{name}-normal.png")
+    theme.set_lines(theme.THICK_LINES)
+    widget.update()
+    thick = pixels(widget)
+    widget.grab().save(f"/tmp/lines-{name}-thick.png")
+    theme.set_lines(theme.NORMAL_LINES)
+    return ink(normal, theme.PAPER), ink(thick, theme.PAPER)
+
+
+def greyscale(widget, name: str) -> np.ndarray:
+    """``widget`` in the greyscale scheme, grabbed (and saved as /tmp/lines-name.png)."""
+    theme.use_scheme(theme.GREYSCALE_CHOICE)
+    widget.update()
+    picture = pixels(widget)
+    widget.grab().save(f"/tmp/lines-{name}.png")
+    assert (picture.max(axis=-1) - picture.min(axis=-1)).max() <= 2  # no hue anywhere
+    return picture
+
+
+def cell_box(board, cell, geo=None) -> tuple:
+    """(rows, columns) slices of ``cell`` on ``board``'s picture."""
+    geo = geo or board.geometry_now()
+    left, top, side, _ = geo.cell_rect(*cell)
+    return slice(int(top), int(top + side)), slice(int(left), int(left + side))
+
+
+# --- Tracks -----------------------------------------------------------------------------------
+@pytest.fixture
+def tracks(qtbot):
+    doc = load_source("tracks-mums-2008")
+    return shown(qtbot, board_class("tracks")(doc.kind), 900, 420, doc.state)
+
+
+def test_thick_lines_thicken_tracks_through_the_menu(window, qtbot):
+    window.open_source("tracks-mums-2008")
+    qtbot.waitUntil(lambda: window.board is not None and window.board.state is not None)
+    board = window.board
+    normal = ink(pixels(board), theme.PAPER)
+    board.grab().save("/tmp/lines-tracks-window-normal.png")
+    window.thick_lines_action.trigger()
+    assert theme.LINE_SCALE > 1.0
+    thick = ink(pixels(board), theme.PAPER)
+    board.grab().save("/tmp/lines-tracks-window-thick.png")
+    assert thick > normal * 1.15, (normal, thick)
+    window.thick_lines_action.trigger()
+    assert ink(pixels(board), theme.PAPER) == normal  # and back
+
+
+def test_tracks_counts_met_and_over_differ_in_shape(tracks):
+    kind, seed = tracks.kind, tracks.state
+    p = seed.puzzle
+    geo = tracks.geometry_for()
+    c = geo.cell
+    from puzzlegui.kinds.tracks import widget as tw
+
+    def count_mask(state, clue):
+        tracks.set_state(state)
+        picture = greyscale(tracks, f"tracks-count-{'-'.join(map(str, clue))}")
+        pt = tw.clue_centre(p, geo, clue)
+        rows = slice(int(pt.y() - 0.45 * c), int(pt.y() + 0.45 * c))
+        cols = slice(int(pt.x() - 0.45 * c), int(pt.x() + 0.45 * c))
+        return dark(picture[rows, cols])
+
+    # column 4 (count 1): open, then met; the left of row 6 (count 1): open, then over
+    met = kind.apply(seed, ("edge", 3, 2, 4, 2, 1))
+    over = kind.apply(seed, ("edge", 0, 5, 1, 5, 1))
+    column, row = (3, -1), (-1, 5)
+    counts = {clue: (cells, count) for cells, count, clue, _n in p.lines}
+    assert met.line_count(counts[column][0]) == counts[column][1] == 1
+    assert over.line_count(counts[row][0]) > counts[row][1] == 1
+    open_column, met_column = count_mask(seed, column), count_mask(met, column)
+    open_row, over_row = count_mask(seed, row), count_mask(over, row)
+    assert (open_column != met_column).sum() > 0.3 * c, "a met count looks like an open one"
+    assert (open_row != over_row).sum() > 0.3 * c, "a count gone over looks like an open one"
+    # met and over do not share their mark: one is a bar below, the other a stroke across
+    below = slice(int(0.7 * c), int(0.85 * c))
+    assert met_column[below].sum() > (open_column[below]).sum() + 0.2 * c
+    assert over_row[below].sum() <= open_row[below].sum() + 0.05 * c
+
+
+def test_tracks_mistake_and_focus_cells_differ_in_shape(tracks):
+    geo = tracks.geometry_for()
+    cell = (6, 3)
+    rows, cols = cell_box(tracks, cell, geo)
+    plain = dark(greyscale(tracks, "tracks-cell-plain")[rows, cols])
+    tracks.set_violations([Violation((cell,), "a mistake")])
+    mistake = dark(greyscale(tracks, "tracks-cell-mistake")[rows, cols])
+    tracks.set_violations([])
+    tracks.set_highlight([cell], "")
+    focus = dark(greyscale(tracks, "tracks-cell-focus")[rows, cols])
+    c = geo.cell
+    assert (mistake & ~plain).sum() > 2 * c, "a mistake is only a fill"
+    assert (focus & ~plain).sum() > 2 * c, "the hint's focus is only a fill"
+    assert (mistake != focus).sum() > c, "a mistake and the focus have one shape"
