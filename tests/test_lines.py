@@ -36,10 +36,11 @@ def pixels(widget) -> np.ndarray:
 
 
 def ink(picture: np.ndarray, paper: str) -> int:
-    """How many pixels are drawn on: further than 60 (summed over R, G, B) from the paper."""
+    """How many pixels are inked: further than 150 (summed over R, G, B) from the paper,
+    as the grid and the lines are, and not the pale fills and tiles under them."""
     colour = QColor(paper)
     far = np.abs(picture - np.array([colour.red(), colour.green(), colour.blue()])).sum(axis=-1)
-    return int((far > 60).sum())
+    return int((far > 150).sum())
 
 
 def dark(picture: np.ndarray, level: int = 170) -> np.ndarray:
@@ -147,3 +148,29 @@ def test_tracks_mistake_and_focus_cells_differ_in_shape(tracks):
     assert (mistake & ~plain).sum() > 2 * c, "a mistake is only a fill"
     assert (focus & ~plain).sum() > 2 * c, "the hint's focus is only a fill"
     assert (mistake != focus).sum() > c, "a mistake and the focus have one shape"
+
+
+# --- every kind's board and editor ------------------------------------------------------------
+#: a built-in puzzle of every kind; Rotation twice: 3x3 blocks (buttons on tiles) and 2x2
+BOARDS = ("tracks-mums-2008", "kurosu-dm-2018-06-01", "strips-mums-2010-01", "twiddle-5x5-blocks-3", "mystery-box")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_thick_lines_put_more_ink_on_every_board(qtbot, name):
+    doc = load_source(name)
+    board = shown(qtbot, board_class(doc.kind.name)(doc.kind), 640, 480, doc.state)
+    normal, thick = normal_and_thick(board, name)
+    assert thick > normal * 1.1, (normal, thick)
+
+
+@pytest.mark.parametrize("kind_name", ("tracks", "rotation", "kurosu", "strips"))
+def test_thick_lines_put_more_ink_on_every_editor(qtbot, kind_name):
+    from puzzlegui.core import registry
+    from puzzlegui.gui.dialogs import EditDialog
+
+    kind = registry.get(kind_name)
+    state = kind.generate({p.name: p.default for p in kind.parameters()}, 1)
+    dialog = shown(qtbot, EditDialog(kind, state), 560, 640)
+    editor = dialog.editor
+    normal, thick = normal_and_thick(editor, f"{kind_name}-editor")
+    assert thick > normal * 1.05, (normal, thick)
