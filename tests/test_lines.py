@@ -63,13 +63,15 @@ def normal_and_thick(widget, name: str) -> tuple[int, int]:
     return ink(normal, theme.PAPER), ink(thick, theme.PAPER)
 
 
-def greyscale(widget, name: str) -> np.ndarray:
-    """``widget`` in the greyscale scheme, grabbed (and saved as /tmp/lines-name.png)."""
+def greyscale(widget, name: str, content_colours: bool = False) -> np.ndarray:
+    """``widget`` in the greyscale scheme, grabbed (and saved as /tmp/lines-name.png).
+    Only the puzzle's own content (Rotation's coloured rows) may have a hue."""
     theme.use_scheme(theme.GREYSCALE_CHOICE)
     widget.update()
     picture = pixels(widget)
     widget.grab().save(f"/tmp/lines-{name}.png")
-    assert (picture.max(axis=-1) - picture.min(axis=-1)).max() <= 2  # no hue anywhere
+    if not content_colours:
+        assert (picture.max(axis=-1) - picture.min(axis=-1)).max() <= 2  # no hue anywhere
     return picture
 
 
@@ -174,3 +176,24 @@ def test_thick_lines_put_more_ink_on_every_editor(qtbot, kind_name):
     editor = dialog.editor
     normal, thick = normal_and_thick(editor, f"{kind_name}-editor")
     assert thick > normal * 1.05, (normal, thick)
+
+
+# --- Rotation ---------------------------------------------------------------------------------
+def test_rotation_mistake_and_focus_frames_differ_in_shape(qtbot):
+    doc = load_source("mystery-box")
+    board = shown(qtbot, board_class(doc.kind.name)(doc.kind), 480, 480, doc.state)
+    cell = (0, 0)
+    rows, cols = cell_box(board, cell)
+    board.set_violations([Violation((cell,), "a mistake")])
+    mistake = greyscale(board, "rotation-mistake", content_colours=True)[rows, cols]
+    board.set_violations([])
+    board.set_highlight([cell], "")
+    focus = greyscale(board, "rotation-focus", content_colours=True)[rows, cols]
+    board.set_highlight([], "")
+    plain = greyscale(board, "rotation-plain", content_colours=True)[rows, cols]
+    # what each frame adds to the plain cell, whatever its grey: the two differ in shape
+    added_mistake = np.abs(mistake - plain).sum(axis=-1) > 60
+    added_focus = np.abs(focus - plain).sum(axis=-1) > 60
+    side = rows.stop - rows.start
+    assert added_mistake.sum() > side and added_focus.sum() > side
+    assert (added_mistake != added_focus).sum() > side, "the mistake and the focus frames have one shape"
