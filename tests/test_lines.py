@@ -43,6 +43,17 @@ def ink(picture: np.ndarray, paper: str) -> int:
     return int((far > 150).sum())
 
 
+def near(picture: np.ndarray, roles=("GRID", "PLAYER")) -> int:
+    """How many pixels are within 80 (summed over R, G, B) of the theme's ``roles``: the
+    grid and the cut lines of a Black and White board, whose black and white cells are the
+    puzzle's content and would drown them in a count of all the ink."""
+    found = np.zeros(picture.shape[:2], dtype=bool)
+    for role in roles:
+        colour = QColor(getattr(theme, role))
+        found |= np.abs(picture - np.array([colour.red(), colour.green(), colour.blue()])).sum(axis=-1) < 80
+    return int(found.sum())
+
+
 def dark(picture: np.ndarray, level: int = 170) -> np.ndarray:
     """The mask of pixels darker than ``level`` (a grey picture: all three channels alike):
     in the greyscale scheme the lines and marks, not the pale fills behind them."""
@@ -50,7 +61,9 @@ def dark(picture: np.ndarray, level: int = 170) -> np.ndarray:
 
 
 def normal_and_thick(widget, name: str) -> tuple[int, int]:
-    """The ink on ``widget`` with normal lines, then with thick ones; both pictures saved."""
+    """The ink on ``widget`` with normal lines, then with thick ones; both pictures saved.
+    Strips boards count their lines only (``near``)."""
+    measure = near if "strips" in name else (lambda picture: ink(picture, theme.PAPER))
     theme.set_lines(theme.NORMAL_LINES)
     widget.update()
     normal = pixels(widget)
@@ -60,7 +73,7 @@ def normal_and_thick(widget, name: str) -> tuple[int, int]:
     thick = pixels(widget)
     widget.grab().save(f"/tmp/lines-{name}-thick.png")
     theme.set_lines(theme.NORMAL_LINES)
-    return ink(normal, theme.PAPER), ink(thick, theme.PAPER)
+    return measure(normal), measure(thick)
 
 
 def greyscale(widget, name: str, content_colours: bool = False) -> np.ndarray:
@@ -197,3 +210,41 @@ def test_rotation_mistake_and_focus_frames_differ_in_shape(qtbot):
     side = rows.stop - rows.start
     assert added_mistake.sum() > side and added_focus.sum() > side
     assert (added_mistake != added_focus).sum() > side, "the mistake and the focus frames have one shape"
+
+
+# --- Strips -----------------------------------------------------------------------------------
+def test_strips_preview_that_fits_and_one_that_does_not_differ_in_shape(qtbot):
+    from PySide6.QtCore import QPoint, Qt
+
+    from puzzlegui.kinds.strips import KIND, model
+    from puzzlegui.kinds.strips.model import make_state
+    from puzzlegui.kinds.strips.stripset import SEED
+
+    final = ("wwbbw", "wbwbb", "bbbww", "bbwbb", "bwwww")
+    fresh = make_state(final, SEED)
+    used = model.apply(fresh, ("place", "ww", ((0, 0), (1, 0))))  # the one WW strip is gone
+    board = shown(qtbot, board_class("strips")(KIND), 420, 380, fresh)
+    cells = ((1, 4), (2, 4))  # row 5 reads W W there
+    assert model.placement_problem(fresh, cells) is None and model.placement_problem(used, cells)
+
+    def point(cell):
+        x, y = board.geometry().cell_center(*cell)
+        return QPoint(int(x), int(y))
+
+    g = board.geometry()
+    left, top, side, _ = g.cell_rect(*cells[0])
+    rows, cols = slice(int(top), int(top + side)), slice(int(left), int(left + 2 * side))
+
+    def preview(state, name):
+        board.set_state(state)
+        plain = greyscale(board, f"strips-{name}-plain", content_colours=True)
+        qtbot.mousePress(board, Qt.LeftButton, pos=point(cells[0]))
+        qtbot.mouseMove(board, point(cells[1]))
+        assert board.selection == cells
+        shown_ = greyscale(board, f"strips-{name}", content_colours=True)
+        qtbot.mouseRelease(board, Qt.LeftButton, pos=point(cells[1]))
+        return (np.abs(shown_ - plain).sum(axis=-1) > 60)[rows, cols]
+
+    fits, refused = preview(fresh, "fits"), preview(used, "refused")
+    assert fits.sum() > side and refused.sum() > side
+    assert (fits != refused).sum() > side, "a strip that fits and one that does not have one shape"
