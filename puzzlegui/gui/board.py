@@ -59,6 +59,24 @@ class SpriteCache:
         return picture
 
 
+def focus_frame(painter: QPainter, rect: QRectF, width: float) -> None:
+    """The frame round a cell the solver or a hint points at: a thin line with heavy
+    corners.  A mistake's frame is a plain line, so the two differ in shape, not only in
+    colour (in the greyscale scheme, or to an eye that mixes the two colours).  ``width``
+    is the frame's pen width at the user's line width (theme.line)."""
+    painter.save()
+    painter.setBrush(Qt.NoBrush)
+    painter.setPen(QPen(QColor(theme.HIGHLIGHT), width * 0.6))
+    painter.drawRect(rect)
+    corner = QPen(QColor(theme.HIGHLIGHT), width * 1.8, Qt.SolidLine, Qt.SquareCap, Qt.MiterJoin)
+    painter.setPen(corner)
+    leg = min(rect.width(), rect.height()) * 0.3
+    for x, y, dx, dy in ((rect.left(), rect.top(), 1, 1), (rect.right(), rect.top(), -1, 1),
+                         (rect.left(), rect.bottom(), 1, -1), (rect.right(), rect.bottom(), -1, -1)):
+        painter.drawPolyline(QPolygonF([QPointF(x + dx * leg, y), QPointF(x, y), QPointF(x, y + dy * leg)]))
+    painter.restore()
+
+
 class BoardWidget(QWidget):
     moveRequested = Signal(object)  # a move of the kind, for the controller to apply
     statusMessage = Signal(str)  # a sentence for the status bar (e.g. why a move was refused)
@@ -134,7 +152,7 @@ class BoardWidget(QWidget):
         if geo is None:
             return
         colour = QColor(theme.TRIAL)  # the scheme's own (a plum on light paper)
-        pen = QPen(colour, max(1.5, geo.cell / 14), Qt.DashLine)
+        pen = QPen(colour, theme.line(max(1.5, geo.cell / 14)), Qt.DashLine)
         painter.save()
         for x, y in self.trial:
             left, top, side, _ = geo.cell_rect(x, y)
@@ -298,7 +316,7 @@ class BoardWidget(QWidget):
             painter.fillRect(rect, colour)
         glow = QColor(theme.SUCCESS)
         glow.setAlphaF(0.6 * math.sin(math.pi * t))
-        painter.setPen(QPen(glow, 3 + 5 * t))
+        painter.setPen(QPen(glow, theme.line(3 + 5 * t)))
         painter.setBrush(Qt.NoBrush)
         grow = 4 * t
         painter.drawRoundedRect(rect.adjusted(-grow, -grow, grow, grow), 8, 8)

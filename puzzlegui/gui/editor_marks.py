@@ -80,18 +80,18 @@ def _paint_one(painter: QPainter, style: str, rect: QRectF) -> None:
         brush = QBrush(hatch, Qt.BDiagPattern)
         brush.setTransform(brush.transform().scale(max(1.0, c / 24), max(1.0, c / 24)))
         painter.fillRect(rect, brush)
-        painter.setPen(QPen(QColor(theme.PLAYER), max(1.5, c * 0.05)))
+        painter.setPen(QPen(QColor(theme.PLAYER), theme.line(max(1.5, c * 0.05))))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(inner)
     elif style == "contradiction":
         fill = QColor(theme.ERROR_FILL)
         fill.setAlpha(160)
         painter.fillRect(rect, fill)
-        painter.setPen(QPen(QColor(theme.ERROR), max(2.0, c * 0.08)))
+        painter.setPen(QPen(QColor(theme.ERROR), theme.line(max(2.0, c * 0.08))))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(inner)
     elif style == "redundant":
-        width = max(1.5, c * 0.06)
+        width = theme.line(max(1.5, c * 0.06))
         painter.setPen(QPen(QColor(theme.CARD), width))  # under the dots: they show on black cells too
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(inner)
@@ -100,7 +100,7 @@ def _paint_one(painter: QPainter, style: str, rect: QRectF) -> None:
         painter.drawRect(inner)
         _corner_sign(painter, rect, plus=False, colour=theme.INK)
     else:  # suggest
-        painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.08)))
+        painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.08))))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(inner)
         _corner_sign(painter, rect, plus=True, colour=theme.HIGHLIGHT)
@@ -111,10 +111,10 @@ def _corner_sign(painter: QPainter, rect: QRectF, plus: bool, colour: str) -> No
     c = min(rect.width(), rect.height())
     r = c * 0.16
     centre = QPointF(rect.right() - r - c * 0.06, rect.top() + r + c * 0.06)
-    painter.setPen(QPen(QColor(colour), max(1.0, c * 0.03)))
+    painter.setPen(QPen(QColor(colour), theme.line(max(1.0, c * 0.03))))
     painter.setBrush(QColor(theme.CARD))
     painter.drawEllipse(centre, r, r)
-    pen = QPen(QColor(colour), max(1.5, c * 0.05))
+    pen = QPen(QColor(colour), theme.line(max(1.5, c * 0.05)))
     pen.setCapStyle(Qt.RoundCap)
     painter.setPen(pen)
     arm = r * 0.6

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from puzzlegui.core.kind import PuzzleError
+from puzzlegui.gui import theme
 from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
 from .model import MAX_SIZE, MIN_SIZE, KurosuState
@@ -62,7 +63,7 @@ class EditorBoard(Board):
             return QRectF(*geo.cell_rect(x, y)) if 0 <= x < s.width and 0 <= y < s.height else None
 
         if self.solution is not None and len(self.solution) == len(s.cells):
-            pen = QPen(solution_colour(), geo.cell * 0.07)
+            pen = QPen(solution_colour(), theme.line(geo.cell * 0.07))
             pen.setCapStyle(Qt.RoundCap)
             painter.setPen(pen)
             painter.setBrush(Qt.NoBrush)

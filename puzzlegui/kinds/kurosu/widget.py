@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget, SpriteCache
+from puzzlegui.gui.board import BoardWidget, SpriteCache, focus_frame
 
 # Tatham's Unruly: left click empty -> black -> white -> empty, right click the reverse;
 # his black (1, "A" in his IDs) is our X
@@ -197,7 +197,7 @@ class Board(BoardWidget):
 
         # grid lines, in one call; hairlines without antialiasing: each then is one
         # crisp row of pixels (antialiased, 78 lines of a 40x40 board took ~5 ms a frame)
-        width = max(1.0, c / 40)
+        width = theme.line(max(1.0, c / 40))
         painter.setPen(QPen(QColor(theme.GRID), width))
         painter.setRenderHint(QPainter.Antialiasing, width * self.devicePixelRatioF() > 1.0)
         x0, y0, x1, y1 = geo.x0, geo.y0, geo.x0 + geo.width, geo.y0 + geo.height
@@ -206,28 +206,29 @@ class Board(BoardWidget):
             + [QLineF(x0, y0 + y * c, x1, y0 + y * c) for y in range(1, H)]
         )
         painter.setRenderHint(QPainter.Antialiasing)
-        painter.setPen(QPen(QColor(theme.INK), max(1.5, c / 18)))
+        painter.setPen(QPen(QColor(theme.INK), theme.line(max(1.5, c / 18))))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(grid_rect)
 
         # outlines on top of the grid lines
         if wrong:
-            painter.setPen(QPen(QColor(theme.ERROR), max(1.5, c / 16)))
+            painter.setPen(QPen(QColor(theme.ERROR), theme.line(max(1.5, c / 16))))
             for x, y in wrong:
                 painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(1.5, 1.5, -1.5, -1.5))
         if lit:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c / 12)))
+            # heavy corners: a mistake's frame is plain, so the two differ in shape too
             for x, y in lit:
                 if 0 <= x < W and 0 <= y < H:
-                    painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2))
+                    focus_frame(painter, QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2), theme.line(max(2.0, c / 12)))
+            painter.setBrush(Qt.NoBrush)
             # a hint's or a step's first cell is the one it fills: ring it darker
             x, y = self.highlight[0]
             if 0 <= x < W and 0 <= y < H:
-                painter.setPen(QPen(QColor(theme.HIGHLIGHT).darker(160), max(2.5, c / 9)))
+                painter.setPen(QPen(QColor(theme.HIGHLIGHT).darker(160), theme.line(max(2.5, c / 9))))
                 painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
         if self.hasFocus() and self.interactive:
             x, y = self.cursor
-            pen = QPen(QColor(theme.PLAYER), max(2.0, c / 14), Qt.DashLine)
+            pen = QPen(QColor(theme.PLAYER), theme.line(max(2.0, c / 14)), Qt.DashLine)
             painter.setPen(pen)
             painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
         if self.show_numbers:
@@ -288,7 +289,7 @@ class Board(BoardWidget):
         for box, n, quota in boxes:
             met, over = spoil and n == quota, spoil and n > quota
             if over:
-                painter.setPen(QPen(QColor(theme.ERROR), max(1.0, c * 0.04)))
+                painter.setPen(QPen(QColor(theme.ERROR), theme.line(max(1.0, c * 0.04))))
                 painter.setBrush(Qt.NoBrush)
                 r = min(box.width(), box.height()) * 0.42
                 painter.drawEllipse(box.center(), r, r)
@@ -303,7 +304,7 @@ class Board(BoardWidget):
         c = rect.width()
         colour = QColor(theme.ERROR if wrong and not given else (theme.GIVEN if given else theme.PLAYER))
         colour.setAlphaF(max(0.0, min(1.0, opacity)))
-        width = c * (0.12 if given else 0.085)
+        width = theme.line(c * (0.12 if given else 0.085))
         pen = QPen(colour, width)
         pen.setCapStyle(Qt.RoundCap)
         painter.setPen(pen)
@@ -404,7 +405,7 @@ class Board(BoardWidget):
         c = rect.width()
         colour = QColor(theme.MUTED)
         colour.setAlphaF(max(0.0, min(1.0, opacity)))
-        pen = QPen(colour, max(1.0, c * 0.045))
+        pen = QPen(colour, theme.line(max(1.0, c * 0.045)))
         pen.setCapStyle(Qt.RoundCap)
         painter.setPen(pen)
         painter.setBrush(Qt.NoBrush)
@@ -445,7 +446,7 @@ class Board(BoardWidget):
             box.moveTop(margin)  # keep the cells it talks about in view
         fill = QColor(theme.HIGHLIGHT_FILL)
         fill.setAlpha(235)
-        painter.setPen(QPen(QColor(theme.HIGHLIGHT), 1.5))
+        painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(1.5)))
         painter.setBrush(fill)
         painter.drawRoundedRect(box, 6, 6)
         painter.setPen(QColor(theme.INK))

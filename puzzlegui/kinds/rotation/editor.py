@@ -124,7 +124,7 @@ class TileGrid(QWidget):
         painter.setRenderHint(QPainter.Antialiasing)
         painter.fillRect(self.rect(), self.palette().color(QPalette.Window))
         geo = self.geometry_now()
-        painter.setPen(QPen(QColor(theme.GRID), 1.5))
+        painter.setPen(QPen(QColor(theme.GRID), theme.line(1.5)))
         painter.setBrush(QColor(theme.PAPER))
         painter.drawRoundedRect(QRectF(geo.x0, geo.y0, geo.width, geo.height).adjusted(-4, -4, 4, 4), 6, 6)
         goal = self.config.goal_values()
@@ -145,11 +145,11 @@ class TileGrid(QWidget):
             self._paint_solution(painter, geo)
         paint_marks(painter, self.marks, lambda cell: self._rect_of(geo, cell))
         if self.hasFocus():
-            painter.setPen(QPen(QColor(theme.PLAYER), 3))
+            painter.setPen(QPen(QColor(theme.PLAYER), theme.line(3)))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(*geo.cell_rect(*self.selected)).adjusted(2, 2, -2, -2))
         if self._drag_from is not None:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), 3))
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(3)))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(*geo.cell_rect(*self._drag_from)).adjusted(2, 2, -2, -2))
         painter.end()

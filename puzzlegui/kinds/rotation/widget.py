@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget, SpriteCache
+from puzzlegui.gui.board import BoardWidget, SpriteCache, focus_frame
 from puzzlegui.gui.worker import Background
 
 from . import tables
@@ -79,7 +79,7 @@ def paint_tile(
     painter.save()
     painter.translate(centre)
     painter.rotate(square_deg)
-    painter.setPen(QPen(QColor(TILE_EDGE), max(1.0, cell * 0.025)))
+    painter.setPen(QPen(QColor(TILE_EDGE), theme.line(max(1.0, cell * 0.025))))
     painter.setBrush(QColor(fill))
     painter.drawRoundedRect(QRectF(-side / 2, -side / 2, side, side), cell * 0.12, cell * 0.12)
     painter.rotate(text_deg - square_deg)
@@ -125,10 +125,12 @@ def _arrow_head(painter: QPainter, c: QPointF, radius: float, deg: float, clockw
 
 def paint_turn_arrow(painter: QPainter, c: QPointF, radius: float, width: float, colour: QColor, both: bool) -> None:
     """The turning-arrow glyph: an arc round ``c`` open at the top, with an arrowhead
-    clockwise and, where the buttons turn both ways, one anticlockwise too."""
+    clockwise and, where the buttons turn both ways, one anticlockwise too.  The arc is
+    ``width`` at the user's line width; the heads keep their size (thick lines would
+    make them meet over the digits)."""
     gap = 56.0  # degrees left open at the top, where the heads sit
     start = 90.0 - gap / 2  # the arc runs clockwise from here round to 90 + gap / 2
-    painter.setPen(QPen(colour, width, Qt.SolidLine, Qt.FlatCap))
+    painter.setPen(QPen(colour, theme.line(width), Qt.SolidLine, Qt.FlatCap))
     painter.setBrush(Qt.NoBrush)
     box = QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius)
     painter.drawArc(box, round(start * 16), round(-(360.0 - gap) * 16))
@@ -154,7 +156,7 @@ def _paint_button(
         width = cell * (0.075 if lit else 0.05)
         rim = QColor(BUTTON_RIM)
         rim.setAlphaF(0.8)
-        painter.setPen(QPen(rim, width * 2.2))
+        painter.setPen(QPen(rim, theme.line(width * 2.2)))
         painter.setBrush(Qt.NoBrush)
         painter.drawEllipse(c, ring, ring)
         paint_turn_arrow(painter, c, ring, width, colour, both)
@@ -163,7 +165,7 @@ def _paint_button(
     grad = QRadialGradient(c + QPointF(-radius * 0.35, -radius * 0.35), radius * 1.3)
     grad.setColorAt(0.0, colour.lighter(135))
     grad.setColorAt(1.0, colour)
-    painter.setPen(QPen(QColor(BUTTON_RIM), max(1.0, radius * 0.14)))
+    painter.setPen(QPen(QColor(BUTTON_RIM), theme.line(max(1.0, radius * 0.14))))
     painter.setBrush(QBrush(grad))
     painter.drawEllipse(c, radius, radius)
     paint_turn_arrow(painter, c, radius * 0.52, max(1.0, radius * 0.15), QColor(BUTTON_GLYPH if not lit else TILE_INK), both)
@@ -333,7 +335,7 @@ class Board(BoardWidget):
         geo = self.geometry_now()
         grid = QRectF(geo.x0, geo.y0, geo.width, geo.height)
         pad = geo.cell * 0.12
-        painter.setPen(QPen(QColor(theme.GRID), max(1.0, geo.cell * 0.03)))
+        painter.setPen(QPen(QColor(theme.GRID), theme.line(max(1.0, geo.cell * 0.03))))
         painter.setBrush(QColor(theme.PAPER))
         painter.drawRoundedRect(grid.adjusted(-pad, -pad, pad, pad), pad * 1.5, pad * 1.5)
         goal = config.goal_values()
@@ -355,7 +357,7 @@ class Board(BoardWidget):
         if self._turning is not None:
             self._paint_turning(painter, geo)
         if self.violations:
-            painter.setPen(QPen(QColor(theme.ERROR), max(2.0, geo.cell * 0.07)))
+            painter.setPen(QPen(QColor(theme.ERROR), theme.line(max(2.0, geo.cell * 0.07))))
             painter.setBrush(Qt.NoBrush)
             for v in self.violations:
                 for x, y in v.cells:
@@ -364,22 +366,23 @@ class Board(BoardWidget):
         self.paint_flourish(painter, grid)
 
     def _paint_highlight(self, painter, geo, highlight) -> None:
-        """A yellow frame round the cells the solver or a hint points at (round the whole
-        block when they are one), drawn over the tile edges so the numbers stay clear."""
+        """A frame with heavy corners (board.focus_frame: a mistake's frame is plain, so
+        the two differ in shape, not only in colour) round the cells the solver or a hint
+        points at (round the whole block when they are one), drawn over the tile edges so
+        the numbers stay clear."""
         config = self.state.config
-        painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, geo.cell * 0.07)))
-        painter.setBrush(Qt.NoBrush)
+        width = theme.line(max(2.0, geo.cell * 0.07))
         xs = [x for x, _ in highlight]
         ys = [y for _, y in highlight]
         x0, y0 = min(xs), min(ys)
         w, h = max(xs) - x0 + 1, max(ys) - y0 + 1
         if w * h == len(highlight):
             rect = QRectF(geo.x0 + x0 * geo.cell, geo.y0 + y0 * geo.cell, w * geo.cell, h * geo.cell)
-            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), geo.cell * 0.12, geo.cell * 0.12)
+            focus_frame(painter, rect.adjusted(1, 1, -1, -1), width)
             return
         for x, y in highlight:
             if 0 <= x < config.w and 0 <= y < config.h:
-                painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2))
+                focus_frame(painter, QRectF(*geo.cell_rect(x, y)).adjusted(2, 2, -2, -2), width)
 
     def _sprite(self, key, cell: float, draw) -> QImage:
         """A cell-sized transparent picture, drawn once by ``draw(painter, centre)`` and
@@ -448,7 +451,7 @@ class Board(BoardWidget):
             )
             painter.drawImage(QPointF(c.x() - cell / 2, c.y() - cell / 2), sprite)
             if self.hasFocus() and (bx, by) == self.key_cursor:
-                painter.setPen(QPen(QColor(theme.PLAYER), max(2.0, r * 0.3)))
+                painter.setPen(QPen(QColor(theme.PLAYER), theme.line(max(2.0, r * 0.3))))
                 painter.setBrush(Qt.NoBrush)
                 painter.drawEllipse(c, radius * 1.9, radius * 1.9)
 

@@ -167,7 +167,7 @@ class EditorGrid(QWidget):
                 if letter != NO_LETTER:
                     painter.setPen(WHITE if black else BLACK)
                     painter.drawText(rect, Qt.AlignCenter, letter)
-        painter.setPen(QPen(QColor(theme.GRID), max(1.0, c * 0.03)))
+        painter.setPen(QPen(QColor(theme.GRID), theme.line(max(1.0, c * 0.03))))
         painter.setBrush(Qt.NoBrush)
         for y in range(self.rows):
             for x in range(self.cols):
@@ -176,7 +176,7 @@ class EditorGrid(QWidget):
             self._paint_solution(painter, g)
         paint_marks(painter, self.marks, lambda cell: self._rect_of(g, cell))
         if self.hasFocus():
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.08), Qt.DashLine))
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.08)), Qt.DashLine))
             inset = c * 0.12
             painter.drawRect(QRectF(*g.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset))
         painter.end()
@@ -189,7 +189,7 @@ class EditorGrid(QWidget):
     def _paint_solution(self, painter, g) -> None:
         """Each strip of the solution as a rounded outline round its cells."""
         c = g.cell
-        pen = QPen(solution_colour(230), max(2.0, c * 0.09))
+        pen = QPen(solution_colour(230), theme.line(max(2.0, c * 0.09)))
         painter.setPen(pen)
         painter.setBrush(Qt.NoBrush)
         for _pattern, cells in self.solution:

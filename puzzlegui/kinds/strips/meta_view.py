@@ -114,12 +114,12 @@ class MetaCanvas(QWidget):
             for (ax, ay), (bx, by) in _edges_of(cells):
                 path.moveTo(corner + QPointF(ax * unit, ay * unit))
                 path.lineTo(corner + QPointF(bx * unit, by * unit))
-        painter.setPen(QPen(QColor("#ffffff"), max(1.6, unit * 0.2)))
+        painter.setPen(QPen(QColor("#ffffff"), theme.line(max(1.6, unit * 0.2))))
         painter.drawPath(path)
-        painter.setPen(QPen(cut_colour(), max(1.0, unit * 0.1)))
+        painter.setPen(QPen(cut_colour(), theme.line(max(1.0, unit * 0.1))))
         painter.drawPath(path)
         if grid.single is not None:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(1.5, unit * 0.16)))
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(1.5, unit * 0.16))))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(self.small_rect(grid, grid.single))
 
@@ -136,7 +136,7 @@ class MetaCanvas(QWidget):
         lift = 4.0 * (1 - abs(2 * p - 1))
         painter.fillRect(rect.translated(lift, lift), QColor(0, 0, 0, 60))
         painter.fillRect(rect, BLACK if grid.colour == "b" else WHITE)
-        painter.setPen(QPen(QColor(theme.HIGHLIGHT), 2))
+        painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(2)))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(rect)
 
@@ -145,7 +145,7 @@ class MetaCanvas(QWidget):
         grids = result.grids
         n = grids[0].state.cols if grids else 5
         outline = QRectF(self.final_rect((0, 0)).topLeft(), self.final_rect((n - 1, n - 1)).bottomRight())
-        painter.setPen(QPen(QColor(theme.GRID), 1.5))
+        painter.setPen(QPen(QColor(theme.GRID), theme.line(1.5)))
         painter.setBrush(QColor(theme.PANEL))
         painter.drawRect(outline)
         cell_size = outline.width() / n
@@ -158,7 +158,7 @@ class MetaCanvas(QWidget):
                 continue
             rect = self.final_rect(grid.single)
             painter.fillRect(rect, BLACK if grid.colour == "b" else WHITE)
-        painter.setPen(QPen(QColor(theme.GRID), 1))
+        painter.setPen(QPen(QColor(theme.GRID), theme.line(1)))
         for i in range(1, n):
             painter.drawLine(QPointF(outline.left() + i * cell_size, outline.top()), QPointF(outline.left() + i * cell_size, outline.bottom()))
             painter.drawLine(QPointF(outline.left(), outline.top() + i * cell_size), QPointF(outline.right(), outline.top() + i * cell_size))
@@ -173,9 +173,9 @@ class MetaCanvas(QWidget):
             halo.setAlphaF(k)
             line = cut_colour()
             line.setAlphaF(k)
-            painter.setPen(QPen(halo, cell_size * 0.14))
+            painter.setPen(QPen(halo, theme.line(cell_size * 0.14)))
             painter.drawPath(path)
-            painter.setPen(QPen(line, cell_size * 0.07))
+            painter.setPen(QPen(line, theme.line(cell_size * 0.07)))
             painter.drawPath(path)
         if self.t > CUTS:
             glow = _ease((self.t - CUTS) / (1.0 - CUTS))
@@ -186,7 +186,7 @@ class MetaCanvas(QWidget):
                 for (ax, ay), (bx, by) in _edges_of(cells):
                     path.moveTo(outline.left() + ax * cell_size, outline.top() + ay * cell_size)
                     path.lineTo(outline.left() + bx * cell_size, outline.top() + by * cell_size)
-                painter.setPen(QPen(colour, cell_size * 0.12, Qt.SolidLine, Qt.RoundCap))
+                painter.setPen(QPen(colour, theme.line(cell_size * 0.12), Qt.SolidLine, Qt.RoundCap))
                 painter.drawPath(path)
         # letters ride in with their cells
         for k, grid in enumerate(grids):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.gui import theme
 from puzzlegui.core.text import noun, plural
-from puzzlegui.gui.board import BoardWidget
+from puzzlegui.gui.board import BoardWidget, focus_frame
 
 from .model import cell_name, placement_problem, snap, spelled, straight
 from .stripset import format_set, pattern_text
@@ -321,13 +321,13 @@ class Board(BoardWidget):
                 a, b = owner.get((x, y - 1)), owner.get((x, y))
                 if a is None or a is not b:
                     inner.append(((x, y), (x + 1, y)))
-        painter.setPen(QPen(QColor(theme.GRID), max(1.0, c * 0.02)))
+        painter.setPen(QPen(QColor(theme.GRID), theme.line(max(1.0, c * 0.02))))
         painter.drawPath(self._segments_path(g, _straight_runs(inner)))
 
         # highlight and violations under the cuts
         for cell in self.highlight:
             if 0 <= cell[0] < g.cols and 0 <= cell[1] < g.rows:
-                self._mark(painter, g, cell, QColor(theme.HIGHLIGHT), 0.09)
+                self._mark(painter, g, cell, QColor(theme.HIGHLIGHT), 0.09, focus=True)
         for violation in self.violations:
             for cell in violation.cells:
                 if 0 <= cell[0] < g.cols and 0 <= cell[1] < g.rows:
@@ -354,22 +354,28 @@ class Board(BoardWidget):
 
         self._draw_selection(painter, g)
         if self.hasFocus() and self.interactive:
-            pen = QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.06), Qt.DashLine)
+            pen = QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.06)), Qt.DashLine)
             painter.setPen(pen)
             painter.setBrush(Qt.NoBrush)
             inset = c * 0.14
             painter.drawRect(QRectF(*g.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset))
         self.paint_flourish(painter, grid_rect)
 
-    def _mark(self, painter, g, cell, colour, width):
+    def _mark(self, painter, g, cell, colour, width, focus=False):
+        """A tinted cell in a frame: plain for a mistake, with heavy corners for the
+        solver's or hint's ``focus`` (board.focus_frame), so they differ in shape too."""
         c = g.cell
         fill = QColor(colour)
         fill.setAlphaF(0.35)
         rect = QRectF(*g.cell_rect(*cell))
         painter.fillRect(rect, fill)
-        painter.setPen(QPen(colour, c * width))
+        pen = theme.line(c * width)
+        half = pen / 2
+        if focus:
+            focus_frame(painter, rect.adjusted(pen, pen, -pen, -pen), pen)
+            return
+        painter.setPen(QPen(colour, pen))
         painter.setBrush(Qt.NoBrush)
-        half = c * width / 2
         painter.drawRect(rect.adjusted(half, half, -half, -half))
 
     def _segments_path(self, g, segments) -> QPainterPath:
@@ -389,9 +395,9 @@ class Board(BoardWidget):
         halo.setAlphaF(alpha)
         line = QColor(colour)
         line.setAlphaF(alpha)
-        painter.setPen(QPen(halo, g.cell * 0.16, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+        painter.setPen(QPen(halo, theme.line(g.cell * 0.16), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
         painter.drawPath(path)
-        painter.setPen(QPen(line, g.cell * 0.09, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+        painter.setPen(QPen(line, theme.line(g.cell * 0.09), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
         painter.drawPath(path)
 
     def _draw_animated(self, painter, g, piece):
@@ -432,10 +438,13 @@ class Board(BoardWidget):
         colour = QColor(theme.ERROR if problem else theme.SATISFIED)
         path = self._segments_path(g, _edges_of(cells))
         painter.setBrush(Qt.NoBrush)
-        painter.setPen(QPen(HALO, c * 0.14, Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(HALO, theme.line(c * 0.14), Qt.SolidLine, Qt.RoundCap))
         painter.drawPath(path)
-        painter.setPen(QPen(colour, c * 0.08, Qt.DashLine, Qt.RoundCap))
+        # a strip that fits is outlined solid, one that does not dashed, and each has its
+        # check or cross on it: red and green are not the only difference
+        painter.setPen(QPen(colour, theme.line(c * 0.08), Qt.DashLine if problem else Qt.SolidLine, Qt.RoundCap))
         painter.drawPath(path)
+        self._verdict_sign(painter, g, max(cells), colour, fits=not problem)
         if len(cells) < 2 and not self._drag_cells:
             return
         # the pattern in a bubble above the strip (below it on the top row)
@@ -460,11 +469,34 @@ class Board(BoardWidget):
             bubble.moveLeft(0)
         if bubble.right() > self.width():
             bubble.moveRight(self.width())
-        painter.setPen(QPen(colour, max(1.5, c * 0.03)))
+        painter.setPen(QPen(colour, theme.line(max(1.5, c * 0.03))))
         painter.setBrush(QColor(theme.PAPER))
         painter.drawRoundedRect(bubble, h * 0.3, h * 0.3)
         painter.setPen(QColor(theme.INK))
         painter.drawText(bubble, Qt.AlignCenter, label)
+
+
+    @staticmethod
+    def _verdict_sign(painter, g, cell, colour, fits: bool) -> None:
+        """A check (the strip fits) or a cross (it does not) on a paper disc in the top
+        right corner of ``cell``, the selection's last."""
+        c = g.cell
+        left, top, side, _ = g.cell_rect(*cell)
+        r = side * 0.2
+        centre = QPointF(left + side - r * 1.1, top + r * 1.1)
+        painter.setPen(QPen(colour, theme.line(max(1.0, c * 0.03))))
+        painter.setBrush(QColor(theme.PAPER))
+        painter.drawEllipse(centre, r, r)
+        pen = QPen(colour, theme.line(max(1.5, c * 0.05)), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.NoBrush)
+        a = r * 0.5
+        x, y = centre.x(), centre.y()
+        if fits:
+            painter.drawPolyline(QPolygonF([QPointF(x - a, y), QPointF(x - a * 0.3, y + a * 0.7), QPointF(x + a, y - a * 0.7)]))
+        else:
+            painter.drawLine(QPointF(x - a, y - a), QPointF(x + a, y + a))
+            painter.drawLine(QPointF(x - a, y + a), QPointF(x + a, y - a))
 
 
 class Tray(QWidget):
@@ -555,7 +587,7 @@ class Tray(QWidget):
             chip = QRectF(rect.left(), top, len(pattern) * s, s)
             for i, colour in enumerate(pattern):
                 painter.fillRect(QRectF(chip.left() + i * s, top, s, s), BLACK if colour == "b" else WHITE)
-            painter.setPen(QPen(QColor(theme.GRID), 1))
+            painter.setPen(QPen(QColor(theme.GRID), theme.line(1)))
             for i in range(1, len(pattern)):  # the cells apart, so "bbb" counts as three
                 painter.drawLine(QPointF(chip.left() + i * s, top), QPointF(chip.left() + i * s, top + s))
             if done:
@@ -566,7 +598,7 @@ class Tray(QWidget):
             # white one on the light) still shows its edge, at 3:1 or more when used up
             edge = QColor(theme.INK)
             edge.setAlphaF(0.55 if done else 1.0)
-            painter.setPen(QPen(edge, 1.5))
+            painter.setPen(QPen(edge, theme.line(1.5)))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(chip.adjusted(-0.75, -0.75, 0.75, 0.75))
             text = f"{used}/{allowed}" + (" ✓" if done else "")

@@ -185,9 +185,7 @@ class Canvas(QWidget):
             paint_symbols(painter, p, geo, alpha=0.9)
         paint_stubs(painter, p, geo)
         # given pieces: half-edges from the cell centre towards each side it joins
-        pen = QPen(QColor(theme.GIVEN), max(2.0, geo.cell * 0.2))
-        pen.setCapStyle(Qt.RoundCap)
-        painter.setPen(pen)
+        painter.setPen(track_pen(geo, theme.GIVEN))  # at the user's line width, as on the board
         for c, mask in p.fixed:
             pt = centre(geo, c)
             for bit, (dx, dy) in DELTA.items():
@@ -198,7 +196,7 @@ class Canvas(QWidget):
         paint_counts(painter, p, geo, None, selected=sel, show_blank=True)
         if self.solution is not None:
             pen = track_pen(geo, solution_colour())
-            pen.setWidthF(max(2.0, geo.cell * 0.12))
+            pen.setWidthF(theme.line(max(2.0, geo.cell * 0.12)))
             painter.setPen(pen)
             fixed = p.fixed_edges
             for a, b in sorted(self.solution):
@@ -216,7 +214,7 @@ class Canvas(QWidget):
 
         paint_marks(painter, self.marks, rect_of)
         if self.hasFocus() and self.editor.tool == "symbols" and self.selected_cell is not None:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), 2))
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(2)))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(*geo.cell_rect(*self.selected_cell)))
         painter.end()

@@ -33,7 +33,7 @@ from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.history import Batch
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget
+from puzzlegui.gui.board import BoardWidget, focus_frame
 
 from .model import BIT, DELTA, direction, edge_key
 
@@ -108,17 +108,17 @@ def paint_grid(painter: QPainter, puzzle, geo: GridGeometry, fills=None) -> QRec
         painter.fillRect(QRectF(*geo.cell_rect(*cell)), QColor(theme.GIVEN_FILL))
     for cell, colour in (fills or {}).items():
         painter.fillRect(QRectF(*geo.cell_rect(*cell)), QColor(colour))
-    pen = QPen(QColor(theme.GRID), max(1.0, c * 0.02))
+    pen = QPen(QColor(theme.GRID), theme.line(max(1.0, c * 0.02)))
     painter.setPen(pen)
     for x in range(1, puzzle.width):
         painter.drawLine(QPointF(geo.x0 + x * c, geo.y0), QPointF(geo.x0 + x * c, geo.y0 + geo.height))
     for y in range(1, puzzle.height):
         painter.drawLine(QPointF(geo.x0, geo.y0 + y * c), QPointF(geo.x0 + geo.width, geo.y0 + y * c))
-    painter.setPen(QPen(QColor(theme.INK), max(1.5, c * 0.05)))
+    painter.setPen(QPen(QColor(theme.INK), theme.line(max(1.5, c * 0.05))))
     painter.setBrush(Qt.NoBrush)
     painter.drawRect(rect)
     if puzzle.split is not None:
-        painter.setPen(QPen(QColor(theme.INK), max(2.5, c * 0.1), Qt.SolidLine, Qt.FlatCap))
+        painter.setPen(QPen(QColor(theme.INK), theme.line(max(2.5, c * 0.1)), Qt.SolidLine, Qt.FlatCap))
         sx = geo.x0 + puzzle.split * c
         painter.drawLine(QPointF(sx, geo.y0 - 0.15 * c), QPointF(sx, geo.y0 + geo.height + 0.15 * c))
     return rect
@@ -134,8 +134,10 @@ def count_font(geo: GridGeometry) -> QFont:
 def paint_counts(
     painter: QPainter, puzzle, geo: GridGeometry, state=None, selected=None, bad=(), show_blank=False, tally=None
 ):
-    """Every count; with a state, green when met exactly and red when over.  The editor
-    shows blank counts as a dot so they can be clicked.  With ``tally`` (a state), each
+    """Every count; with a state, green and underlined when met exactly, red and struck
+    through when over (a shape as well as a colour: greyscale, or an eye that mixes red
+    and green, still tells them apart).  The editor shows blank counts as a dot so they
+    can be clicked.  With ``tally`` (a state), each
     count has what it still needs (the count minus the track cells in its line) small in
     its top right corner, without colour: it is arithmetic, not a verdict."""
     c = geo.cell
@@ -156,14 +158,15 @@ def paint_counts(
         pt = clue_centre(puzzle, geo, clue)
         box = QRectF(pt.x() - 0.5 * c, pt.y() - 0.5 * c, c, c)
         if clue == selected:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.06)))
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.06))))
             painter.setBrush(QColor(theme.HIGHLIGHT_FILL))
             painter.drawRoundedRect(box.adjusted(c * 0.08, c * 0.08, -c * 0.08, -c * 0.08), c * 0.15, c * 0.15)
         if clue in bad:
-            painter.setPen(QPen(QColor(theme.ERROR), max(1.5, c * 0.05)))
+            painter.setPen(QPen(QColor(theme.ERROR), theme.line(max(1.5, c * 0.05))))
             painter.setBrush(QColor(theme.ERROR_FILL))
             painter.drawEllipse(pt, c * 0.34, c * 0.34)
         colour = theme.INK
+        verdict = None
         if count is None:
             text = "·" if show_blank else ""
             colour = theme.MUTED
@@ -172,15 +175,24 @@ def paint_counts(
             if state is not None:
                 n = state.line_count(cells)
                 if n == count:
-                    colour = theme.SATISFIED
+                    colour, verdict = theme.SATISFIED, "met"
                 elif n > count:
-                    colour = theme.ERROR
+                    colour, verdict = theme.ERROR, "over"
         painter.setPen(QColor(colour))
         painter.drawText(box, Qt.AlignCenter, text)
+        if verdict is not None:
+            pen = QPen(QColor(colour), theme.line(max(1.5, c * 0.06)), Qt.SolidLine, Qt.RoundCap)
+            painter.setPen(pen)
+            half = c * (0.1 + 0.14 * len(text))
+            if verdict == "met":  # a bar under the digits
+                y = pt.y() + c * 0.3
+                painter.drawLine(QPointF(pt.x() - half, y), QPointF(pt.x() + half, y))
+            else:  # a stroke across them, rising to the right
+                painter.drawLine(QPointF(pt.x() - half, pt.y() + c * 0.2), QPointF(pt.x() + half, pt.y() - c * 0.2))
 
 
 def track_pen(geo: GridGeometry, colour) -> QPen:
-    pen = QPen(QColor(colour), max(2.0, geo.cell * 0.2))
+    pen = QPen(QColor(colour), theme.line(max(2.0, geo.cell * 0.2)))
     pen.setCapStyle(Qt.RoundCap)
     pen.setJoinStyle(Qt.RoundJoin)
     return pen
@@ -189,11 +201,11 @@ def track_pen(geo: GridGeometry, colour) -> QPen:
 def rail_pens(geo: GridGeometry, colour) -> tuple:
     """(rail, sleeper) pens: rails full strength, sleepers lighter and broader, as
     Tatham draws them."""
-    rail = QPen(QColor(colour), max(2.0, geo.cell * 0.05))
+    rail = QPen(QColor(colour), theme.line(max(2.0, geo.cell * 0.05)))
     rail.setCapStyle(Qt.FlatCap)
     tie = QColor(colour)
     tie.setAlphaF(0.5)
-    sleeper = QPen(tie, max(2.0, geo.cell * 0.08))
+    sleeper = QPen(tie, theme.line(max(2.0, geo.cell * 0.08)))
     sleeper.setCapStyle(Qt.FlatCap)
     return rail, sleeper
 
@@ -283,7 +295,7 @@ def paint_badges(painter: QPainter, puzzle, geo: GridGeometry):
     for label, cell, edge in (("A", puzzle.start, puzzle.start_edge), ("B", puzzle.finish, puzzle.finish_edge)):
         pt = badge_point(geo, cell, edge)
         r = c * 0.21
-        painter.setPen(QPen(QColor(theme.INK), max(1.0, c * 0.04)))
+        painter.setPen(QPen(QColor(theme.INK), theme.line(max(1.0, c * 0.04))))
         painter.setBrush(QColor(theme.CARD))
         painter.drawEllipse(pt, r, r)
         painter.setPen(QColor(theme.INK))
@@ -605,9 +617,10 @@ class Board(BoardWidget):
                     fills[cell] = theme.ERROR_FILL
                 else:
                     bad_clues.add(cell)
-        for cell in self.highlight:
-            if p.in_grid(cell):
-                fills[cell] = theme.HIGHLIGHT_FILL
+        wrong = [cell for cell, fill in fills.items() if fill == theme.ERROR_FILL]
+        lit = [cell for cell in self.highlight if p.in_grid(cell)]
+        for cell in lit:
+            fills[cell] = theme.HIGHLIGHT_FILL
         rect = paint_grid(painter, p, geo, fills)
         self._paint_notes(painter, geo, state)
         rails = c >= RAILS_MIN_PX
@@ -620,27 +633,43 @@ class Board(BoardWidget):
         if self.show_symbols:  # over the track, each on its chip: the track never hides one
             strong = frozenset(state.path_from_start) if state.path_complete else frozenset()
             paint_symbols(painter, p, geo, strong)
+        self._paint_frames(painter, geo, wrong, lit)
         verdicts = state if self.play_colours and self.show_met else None
         tally = state if self.play_colours and self.show_remaining else None
         paint_counts(painter, p, geo, verdicts, bad=bad_clues, tally=tally)
         if self.hasFocus() and self.interactive:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), max(2.0, c * 0.07)))
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.07))))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(*geo.cell_rect(*self.cursor)).adjusted(c * 0.06, c * 0.06, -c * 0.06, -c * 0.06))
         self.paint_flourish(painter, rect)
+
+    @staticmethod
+    def _paint_frames(painter, geo, wrong, lit):
+        """A plain frame round each cell of a mistake and a frame with heavy corners round
+        each cell the hint or the solver points at: the fills alone differ only in colour."""
+        c = geo.cell
+        painter.setBrush(Qt.NoBrush)
+        painter.setPen(QPen(QColor(theme.ERROR), theme.line(max(1.5, c * 0.05))))
+        inset = c * 0.08
+        for cell in wrong:
+            if cell not in lit:
+                painter.drawRect(QRectF(*geo.cell_rect(*cell)).adjusted(inset, inset, -inset, -inset))
+        for cell in lit:
+            focus_frame(painter, QRectF(*geo.cell_rect(*cell)).adjusted(inset, inset, -inset, -inset),
+                        theme.line(max(2.0, c * 0.05)))
 
     @staticmethod
     def _paint_notes(painter, geo, state):
         """The player's notes, under the track: "no track" crosses in cells (muted), crosses
         on edges and track-here dots (in the player's colour, Tatham's marks)."""
         c = geo.cell
-        painter.setPen(QPen(QColor(theme.MUTED), max(1.5, c * 0.06), Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(QColor(theme.MUTED), theme.line(max(1.5, c * 0.06)), Qt.SolidLine, Qt.RoundCap))
         r = c * 0.13
         for x, y in state.marks:
             pt = centre(geo, (x, y))
             painter.drawLine(QPointF(pt.x() - r, pt.y() - r), QPointF(pt.x() + r, pt.y() + r))
             painter.drawLine(QPointF(pt.x() - r, pt.y() + r), QPointF(pt.x() + r, pt.y() - r))
-        painter.setPen(QPen(QColor(theme.PLAYER), max(1.5, c * 0.07), Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(QColor(theme.PLAYER), theme.line(max(1.5, c * 0.07)), Qt.SolidLine, Qt.RoundCap))
         r = max(2.5, c * 0.1)
         for a, b in state.blocks:
             pa, pb = centre(geo, a), centre(geo, b)
@@ -649,7 +678,7 @@ class Board(BoardWidget):
             painter.drawLine(QPointF(mx - r, my + r), QPointF(mx + r, my - r))
         painter.setPen(Qt.NoPen)
         painter.setBrush(QColor(theme.PLAYER))
-        r = max(2.5, c * 0.14)
+        r = theme.line(max(2.5, c * 0.14))
         for cell in state.dots:
             painter.drawEllipse(centre(geo, cell), r, r)
         painter.setBrush(Qt.NoBrush)
