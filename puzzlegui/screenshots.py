@@ -6,7 +6,8 @@ For every kind: its first built-in puzzle as given, mid-replay of the solver's a
 solved; then (unless --no-extras) each kind at 640x480 and 1200x800; a 30x30 Tracks, a
 40x40 Kurosu, a 12x12 Black and White and a 5x5 Rotation at 640x480, 1200x800 and
 1920x1080 with every panel open and every panel closed (``window-*.png``, the states
-tests/test_window_fits.py checks); the player's aids (Check's list, "Correct so far?", Statistics), and the
+tests/test_window_fits.py checks); each kind's Edit dialog with the workbench's analysis
+on boards with none, one and many solutions (``editor-*.png``); the player's aids (Check's list, "Correct so far?", Statistics), and the
 three pictures of each kind again in the dark theme (``*-dark.png``).
 Runs offscreen unless a display is chosen with QT_QPA_PLATFORM.
 """
@@ -116,6 +117,71 @@ closed, and the aids on screen."""
     return saved
 
 
+def _editor_boards(kind_name: str) -> dict:
+    """A board with no solution, one with exactly one and one with many, for the kind's
+    editor (the states of the setter's workbench, issue 26)."""
+    from .core import files, registry
+
+    kind = registry.get(kind_name)
+    if kind_name == "kurosu":
+        one = files.load_builtin("kurosu-dm-2018-06-01").state
+        many = one
+        for given in kind.givens(one)[:6]:
+            many = kind.without_given(many, given)
+        return {"one": one, "many": many}
+    if kind_name == "tracks":
+        from .kinds.tracks.model import initial_state, make_puzzle
+
+        one = kind.generate({"width": 8, "height": 8, "difficulty": "easy"}, seed=3)
+        p = one.puzzle
+        none = initial_state(make_puzzle(p.width, p.height, (p.columns[0] + 1,) + p.columns[1:],
+                                         (p.rows[0] + 1,) + p.rows[1:], p.start, p.finish, p.split, p.rows_right,
+                                         p.start_edge, p.finish_edge, p.fixed, p.symbols))
+        return {"none": none, "one": one, "many": files.load_builtin("tracks-mums-2008").state}
+    if kind_name == "strips":
+        from .kinds.strips.model import make_state
+        from .kinds.strips.stripset import StripSet, parse_set
+
+        one = files.load_builtin("strips-mums-2010-01").state
+        return {"none": make_state(("bwb", "bww"), StripSet.of({"bbw": 1, "wwb": 1})), "one": one,
+                "many": make_state(one.colours, parse_set("at most: len1-3*2"))}
+    if kind_name == "rotation":
+        from .kinds.rotation.generator import generate
+
+        return {"7-moves": generate({"width": 3, "height": 3, "block": 2, "distance": 7}, seed=4)}
+    return {}
+
+
+def _editor_shots(app, out: Path, suffix: str, kinds) -> list:
+    """Each kind's Edit dialog on boards with none, one and many solutions, once the
+    workbench's whole analysis is on screen."""
+    import time
+
+    from .core import registry
+    from .gui.dialogs import EditDialog
+
+    saved = []
+    for kind_name in registry.names():
+        if kinds and kind_name not in kinds:
+            continue
+        for state_name, state in _editor_boards(kind_name).items():
+            dialog = EditDialog(registry.get(kind_name), state)
+            dialog.resize(760, 700)
+            dialog.show()
+            deadline = time.perf_counter() + 60
+            while dialog.analysis.result is None and time.perf_counter() < deadline:
+                app.processEvents()
+            for _ in range(5):
+                app.processEvents()
+            path = out / f"editor-{kind_name}-{state_name}{suffix}.png"
+            _save(dialog, path)
+            saved.append(path)
+            dialog.close()
+            dialog.deleteLater()
+            app.processEvents()
+    return saved
+
+
 def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
     """Each kind's first built-in: as given, mid-replay of the solver's answer, solved."""
     from .core import files, registry, solver
@@ -189,6 +255,7 @@ def main(argv=None) -> int:
         saved += _kind_shots(app, window, out, suffix, args.kinds)
         if not args.no_extras:
             saved += _extras(app, window, out, suffix, args.kinds)
+            saved += _editor_shots(app, out, suffix, args.kinds)
             if not args.dark:  # and the three pictures of each kind in the dark theme
                 window.set_theme("dark")
                 saved += _kind_shots(app, window, out, "-dark", args.kinds)
