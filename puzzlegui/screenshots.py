@@ -215,6 +215,8 @@ def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
             saved.append(path)
             window.apply_solution()
             _settle(app, window)
+            window.board.dismiss_celebration()  # the card says "with the solver's answer": the board is the point
+            _settle(app, window)
             path = out / f"{kind_name}-solved{suffix}.png"
             _save(window, path)
             saved.append(path)

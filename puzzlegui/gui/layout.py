@@ -20,7 +20,7 @@ board, never moving it (the next click lands where the player aimed).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QRect, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
@@ -178,6 +178,7 @@ class BoardArea(QWidget):
         self.side_title = title or "Panel"
         if panel is not None:
             self.side.setWidget(panel)
+            panel.installEventFilter(self)  # it grows (the Tracks message fills in): placed again
         self.fold.setText(f"{self.side_title} \u25be")
         self.fold.setToolTip(f"Show the {self.side_title.lower()} over the board (there is no room beside it)")
         self.fold.setChecked(False)
@@ -317,3 +318,8 @@ class BoardArea(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.arrange()
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.side.widget() and event.type() == QEvent.LayoutRequest:
+            self.arrange()  # the kind's panel asks for another size: its room is decided again
+        return super().eventFilter(obj, event)

@@ -53,6 +53,9 @@ def _more_to_find(result) -> bool:
 
 def describe(result) -> str:
     """The analysis in sentences, for the panel (and the tests)."""
+    extra = result.extra or {}
+    if "moves" in extra:  # Rotation: every position has answers; what counts is how short
+        return " ".join(_extra_lines(result))
     if result.count == 0:
         if not result.complete:
             return "No solution found yet (the search ran out of time)."
@@ -99,7 +102,7 @@ def _extra_lines(result) -> list[str]:
             lines.append(f"{plural(extra['shortest_count'], 'shortest sequence')}.")
     if extra.get("capacity"):
         lines.append(str(extra["capacity"]))
-    if extra.get("decompositions") is not None:
+    if extra.get("decompositions") is not None and not (result.exact and extra["decompositions"] == result.count):
         lines.append(f"{plural(extra['decompositions'], 'decomposition')}.")
     return lines
 
