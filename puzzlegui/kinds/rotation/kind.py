@@ -40,7 +40,8 @@ class RotationKind(PuzzleKind):
         "Shift+click) clockwise, as in Tatham's Twiddle; where the buttons only turn clockwise, any "
         "click turns clockwise. Keys: the arrow keys move the cursor between buttons; Enter (or A, "
         "Backspace) turns anticlockwise and Space (or D) clockwise, as his Return and Space do. Undo "
-        "and redo take turns back."
+        "and redo take turns back. The hint's block has a frame with heavy corners; a mistake's "
+        "frame is plain."
     )
     origin = (
         "The 3x3 board with four clockwise buttons is Puzzle 4, \"Mystery Box\", of Enchambered's "

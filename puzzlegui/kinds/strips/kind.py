@@ -49,8 +49,9 @@ class StripsKind(PuzzleKind):
         "or not in the set is refused with the reason. Click an uncut cell to cut a 1x1 (when "
         "the set has one); click a strip to take it back. Keys: arrows move the cursor, "
         "Shift+arrows stretch a strip from it, Enter or Space cuts, Delete or Backspace takes "
-        "the strip under the cursor back, Escape drops the stretch. The tray beside the board "
-        "shows which patterns are used and which remain."
+        "the strip under the cursor back, Escape drops the stretch. While you drag, a strip that "
+        "fits is outlined with a check and one that does not is dashed with a cross. The tray "
+        "beside the board shows which patterns are used and which remain."
     )
     origin = (
         '"Black and White", from the MUMS Puzzle Hunt 2010 (Melbourne University Mathematics '

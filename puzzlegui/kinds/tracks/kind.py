@@ -42,8 +42,11 @@ class TracksKind(PuzzleKind):
         "not count towards the numbers, but Hint and \"Correct so far?\" judge them. Keyboard: arrow "
         "keys move the cursor, Shift+arrow lays track from the cursor (or takes it up) and moves along, "
         "Ctrl+arrow crosses out that side of the cursor's cell, Space or X marks the cell as no track, "
-        "Enter dots it. Counts turn green when met and red when over. Rails and sleepers are drawn "
-        "where cells are at least 28 pixels, a plain line below that."
+        "Enter dots it. A count met is underlined (and green), one gone over struck through (and "
+        "red), so neither rests on colour; View > Colour met and broken counts turns the colours off, "
+        "View > Line tallies shows what each count still needs. The hint's cell has a frame with "
+        "heavy corners, a mistake's a plain one. Rails and sleepers are drawn where cells are at "
+        "least 28 pixels, a plain line below that."
     )
     origin = (
         'The 16x6 split board is "Tracks" by Stephen Muirhead, from the Melbourne University '
