@@ -298,6 +298,16 @@ def _time_limit_argument(parser, text: str) -> None:
     parser.add_argument("--time-limit", type=float, metavar="SECONDS", help=text)
 
 
+def _time_limit(args, default: float | None) -> float | None:
+    """The command's --time-limit, or its ``default``; PuzzleError (exit 2, its sentence)
+    if it is not a time limit."""
+    value = args.time_limit if args.time_limit is not None else default
+    problem = _time_limit_problem(value)
+    if problem:
+        raise PuzzleError(problem)
+    return value
+
+
 def _time_limit_problem(value) -> str | None:
     if value is None:
         return None
@@ -381,10 +391,7 @@ def cmd_hint(args) -> int:
     """The next sure move of the puzzle (or of the saved game) and its reason.  Exit 0: a
     move is printed; 1: no sure move (solved, no solution, none found within the time
     limit, or the hint only points at a wrong entry); 2: bad input."""
-    time_limit = args.time_limit if args.time_limit is not None else HINT_SECONDS
-    problem = _time_limit_problem(time_limit)
-    if problem:
-        return _print_error(problem)
+    time_limit = _time_limit(args, HINT_SECONDS)
     import json
 
     doc = files.load_source(args.source, args.kind)
@@ -427,10 +434,7 @@ def cmd_hint(args) -> int:
 def cmd_analyse(args) -> int:
     """What the puzzle as given makes, for its setter (core.analysis).  Exit 0: exactly
     one solution; 1: none, several, or not decided within the time limit; 2: bad input."""
-    time_limit = args.time_limit if args.time_limit is not None else ANALYSE_SECONDS
-    problem = _time_limit_problem(time_limit)
-    if problem:
-        return _print_error(problem)
+    time_limit = _time_limit(args, ANALYSE_SECONDS)
     import json
 
     from .core import analysis
@@ -509,10 +513,7 @@ def _analysis_lines(found, has_givens: bool = True) -> list[str]:
 def cmd_check_against_solution(args) -> int:
     """Exit 0: no saved entry is shown to be in no solution; 1: some are (each listed),
     the time limit left some undecided, or the puzzle as given breaks a rule; 2: bad input."""
-    time_limit = args.time_limit if args.time_limit is not None else HINT_SECONDS
-    problem = _time_limit_problem(time_limit)
-    if problem:
-        return _print_error(problem)
+    time_limit = _time_limit(args, HINT_SECONDS)
     from .core import aids
 
     doc = files.load_source(args.source, args.kind)
@@ -595,10 +596,7 @@ def cmd_solve(args) -> int:
         return _print_error(f"--max must be at least 1, not {args.max}.")
     if args.list < 0:
         return _print_error(f"--list must be 0 or more, not {args.list}.")
-    time_limit = args.time_limit if args.time_limit is not None else SOLVE_SECONDS
-    problem = _time_limit_problem(time_limit)
-    if problem:
-        return _print_error(problem)
+    time_limit = _time_limit(args, SOLVE_SECONDS)
     import json
 
     doc = files.load_source(args.source, args.kind)
@@ -722,10 +720,7 @@ def cmd_generate(args, extra: list[str]) -> int:
         else:
             sub.add_argument(flag, dest=p.name, choices=[str(c) for c in p.choices], help=p.label)
     given = sub.parse_args(extra)
-    time_limit = args.time_limit if args.time_limit is not None else given.time_limit
-    problem = _time_limit_problem(time_limit)
-    if problem:
-        return _print_error(problem)
+    time_limit = _time_limit(args, given.time_limit)
     for p in kind.parameters():
         value = getattr(given, p.name)
         if value is None:
@@ -883,10 +878,7 @@ def cmd_export(args) -> int:
     --solved, 2 bad input.  A collection goes to a PDF whole; PNG and SVG take one puzzle."""
     if not (args.png or args.svg or args.pdf):
         return _print_error("Say what to write: --png FILE, --svg FILE and/or --pdf FILE.")
-    time_limit = args.time_limit if args.time_limit is not None else EXPORT_SOLVE_SECONDS
-    problem = _time_limit_problem(time_limit)
-    if problem:
-        return _print_error(problem)
+    time_limit = _time_limit(args, EXPORT_SOLVE_SECONDS)
     outputs = [(flag, path) for flag, path in (("--png", args.png), ("--svg", args.svg), ("--pdf", args.pdf)) if path]
     seen = {}
     for flag, path in outputs:
