@@ -210,14 +210,7 @@ def search(config: Config, start, goals, moves, arrows: int = 1, limit: int = MA
         targets[code(g)] = True
     if targets[first]:
         return []
-    maps = []
-    for _, x, y, d in moves:
-        table = np.arange(base, dtype=np.int64)
-        q = 1 if d == "cw" else 3
-        for dst, src in turn_sources(config.w, config.n, x, y, d == "cw"):
-            for o in range(arrows):
-                table[src * arrows + o] = dst * arrows + ((o + q) & 3 if arrows == 4 else 0)
-        maps.append(table)
+    maps = [turn_map(config, move, base, arrows) for move in moves]
     parent = np.full(size, -1, dtype=np.int64)
     via = np.zeros(size, dtype=np.int16)
     parent[first] = first
@@ -243,6 +236,19 @@ def search(config: Config, start, goals, moves, arrows: int = 1, limit: int = MA
     if hit < 0:
         return None
     return walk_back(parent, via, hit, first, moves)
+
+
+def turn_map(config, move, base: int, arrows: int):
+    """Where one turn sends each (cell, arrow) code of a tile: a numpy table of ``base``
+    codes (cell * arrows + arrow), for the breadth-first searches over tile positions
+    (reduce.py's placements use it too)."""
+    _, x, y, d = move
+    table = np.arange(base, dtype=np.int64)
+    q = 1 if d == "cw" else 3
+    for dst, src in turn_sources(config.w, config.n, x, y, d == "cw"):
+        for o in range(arrows):
+            table[src * arrows + o] = dst * arrows + ((o + q) & 3 if arrows == 4 else 0)
+    return table
 
 
 def walk_back(parent, via, node: int, start: int, moves) -> list:

@@ -98,15 +98,7 @@ def place(config: Config, tiles, orient, targets, allowed):
     goal = sum(digit(targets[t], 0) * base**i for i, t in enumerate(order))
     if start == goal:
         return []
-    maps = []
-    for move in allowed:
-        _, x, y, d = move
-        table = np.arange(base, dtype=np.int64)
-        q = 1 if d == "cw" else 3
-        for dst, src in turn_sources(config.w, config.n, x, y, d == "cw"):
-            for o in range(arrows):
-                table[src * arrows + o] = dst * arrows + ((o + q) & 3 if arrows == 4 else 0)
-        maps.append(table)
+    maps = [cycles.turn_map(config, move, base, arrows) for move in allowed]
     size = base**k
     parent = np.full(size, -1, dtype=np.int64)
     via = np.zeros(size, dtype=np.int16)
