@@ -96,9 +96,13 @@ class _Problems(QFrame):
         return self.text.toPlainText()
 
     def wanted_height(self, width: int) -> int:
-        doc = self.text.document()
-        doc.setTextWidth(max(50, width - 40))
-        return int(doc.size().height()) + 16
+        """The height that shows every line at ``width`` (wrapped as the box wraps them);
+        a plain text box's document counts lines, not pixels, so they are measured here."""
+        metrics = self.text.fontMetrics()
+        room = max(50, width - 48)  # the close button, the frame and the box's margins
+        lines = sum(max(1, -(-metrics.horizontalAdvance(line) // room))
+                    for line in self.text.toPlainText().split("\n"))
+        return lines * metrics.lineSpacing() + 24
 
 
 class _Cover(QFrame):

@@ -559,6 +559,8 @@ class MainWindow(QMainWindow):
         if paused and self.solving.in_replay:
             self.back_to_game()
         self.area.set_paused(paused)
+        if self._panel is not None:
+            self._panel.setEnabled(not paused)  # no Solve on a hidden board
         if game is not None:
             game.pause(paused, time.monotonic())
         self.actions_by_name["pause"].setChecked(paused)
