@@ -103,6 +103,8 @@ def test_the_problems_list_opens_over_the_board_without_moving_it(qtbot, window)
     assert window.problems.isVisible()
     assert window.board.mapTo(window, QPoint(0, 0)) == before and window.board.size() == size
     assert window.problems.geometry().intersects(window.board_view.geometry())  # over the board's foot
+    box = window.problems.text
+    assert box.verticalScrollBar().maximum() == 0  # all three lines show, none scrolled away
     window.statusBar().showMessage("2 problems: listed over the foot of the board.")
     qtbot.mouseClick(window.problems.findChildren(type(window.panel.back_button))[0], Qt.LeftButton)
     assert not window.problems.isVisible()
