@@ -119,3 +119,31 @@ def test_rotation_scrambles_exactly_n_moves_away_and_the_workbench_says_the_fewe
     assert "Fewest moves: 7 (proven)" in dialog.analysis.text.text()
     assert not dialog.editor.scramble_exactly(99)  # past the farthest position: said, nothing changed
     assert "farthest" in dialog.editor.away_note.text()
+
+
+@pytest.mark.parametrize("board, count", [
+    ("tracks_none", 0), ("tracks_unique", 1), ("tracks_many", 2),
+    ("kurosu_unique", 1), ("kurosu_many", 2),
+    ("strips_none", 0), ("strips_unique", 1), ("strips_many", 2),
+])
+def test_every_kinds_editor_says_none_one_or_many(qtbot, board, count):
+    import core.test_analysis as boards
+
+    dialog = dialog_on(qtbot, getattr(boards, board)())
+    result = analysed(qtbot, dialog)
+    assert min(result.count, 2) == count
+    text = dialog.analysis.text.text()
+    assert text.startswith({0: "No solution.", 1: "Exactly one solution."}.get(count, ""))
+    if count >= 2:
+        assert "solutions" in text
+
+
+def test_kurosu_givens_that_contradict_are_refused_by_the_editor_with_their_cells(qtbot):
+    """A Kurosu board with no solution that propagation alone shows: the editor refuses
+    it at once (no search on the GUI thread), its sentence under the board, its cells
+    marked; the workbench has nothing to analyse."""
+    from core.test_analysis import kurosu_none
+
+    dialog = dialog_on(qtbot, kurosu_none())
+    assert dialog.puzzle() is None and "contradict" in dialog.error.text() or "break a rule" in dialog.error.text()
+    assert dialog.editor.board.highlight  # the cells of the contradiction
