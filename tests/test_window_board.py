@@ -130,3 +130,23 @@ def test_one_click_in_the_library_opens_and_the_drawer_gives_way_at_the_first_mo
     window.area.drawer.keep.setChecked(True)  # "Keep open"
     window.play_move(move)
     assert window.area.library_open and window.settings.keep_library
+
+
+def test_the_solver_bar_grows_for_the_steps_words_and_nothing_in_it_is_cut(qtbot, window):
+    """A replay shows each step's words on a line of its own, and a theme changes the
+    style's sizes: the bar is placed again for either (it kept the height it was first
+    given, and its buttons were cut in half)."""
+    window.area.show_library(False)
+    window.show_solver(False)
+    window.area.show_side(False)
+    assert window.open_source("strips-mums-2010-01")
+    solved_and_replaying(qtbot, window, "solution")  # Solve opens the bar: one row, then the words
+    window.replay.pause()
+    window.replay.seek(5)
+    QApplication.processEvents()
+    bar = window.panel
+    assert bar.step_label.isVisible() and bar.step_label.full_text()
+    assert bar.height() >= bar.layout().minimumSize().height()
+    for button in (bar.solve_button, bar.apply_button, bar.return_button):
+        assert button.height() >= button.minimumSizeHint().height()
+    window.back_to_game()

@@ -170,6 +170,7 @@ class BoardArea(QWidget):
     def set_bar(self, bar: QWidget) -> None:
         bar.setParent(self)
         self.bar = bar
+        bar.installEventFilter(self)  # a line shown or hidden in it (the step's words): placed again
         bar.setVisible(self.solver_open)
         self.arrange()
 
@@ -324,6 +325,6 @@ class BoardArea(QWidget):
         self.arrange()
 
     def eventFilter(self, obj, event) -> bool:
-        if obj is self.side.widget() and event.type() == QEvent.LayoutRequest:
-            self.arrange()  # the kind's panel asks for another size: its room is decided again
+        if event.type() == QEvent.LayoutRequest and obj is not None and obj in (self.side.widget(), self.bar):
+            self.arrange()  # the panel or the bar asks for another size: the room is decided again
         return super().eventFilter(obj, event)
