@@ -107,9 +107,10 @@ def test_replay_my_game_plays_the_history_back_and_leaves_the_game_as_it_was(qtb
     x, y = empty(window.history.state, 5)
     window.play_move(("set", x, y, 1))
     state, moves = window.history.state, window.history.moves()
-    window.actions_by_name["replay_game"].trigger()
+    window.actions_by_name["replay_game"].trigger()  # prepared on the pool, then played
     replay = window.replay
-    assert replay.loaded and replay.length == 5 and not window.board.interactive
+    qtbot.waitUntil(lambda: replay.loaded, timeout=30000)
+    assert replay.length == 5 and not window.board.interactive
     assert window.area.solver_open and window.panel.position_slider.maximum() == 5
     replay.pause()
     window.panel.position_slider.setValue(3)  # the slider moves through the game
@@ -147,3 +148,32 @@ def test_line_tallies_and_no_spoilers_from_the_view_menu(qtbot, window):
     assert not window.board.show_met and not window.settings.show_met
     assert window.open_source("tracks-mums-2008")  # the next board has them too
     assert window.board.show_remaining and not window.board.show_met
+
+
+def test_a_long_games_replay_is_prepared_off_the_gui_thread_and_jumps_at_once(qtbot, window):
+    """A game of thousands of entries: its replay's checkpoints are made on the pool, so
+    the slider's jump to the end replays at most a checkpoint's worth of moves."""
+    import threading
+
+    from puzzlegui.gui import solve_controller
+
+    x, y = empty(window.history.state, 0)
+    for n in range(3000):
+        window.play_move(("set", x, y, n % 2))
+    threads = []
+    real = solve_controller._prepare_own_replay
+    monkey = lambda history: (threads.append(threading.current_thread() is threading.main_thread()),  # noqa: E731
+                              real(history))[1]
+    solve_controller._prepare_own_replay = monkey
+    try:
+        window.replay_game()
+        qtbot.waitUntil(lambda: window.replay.loaded, timeout=60000)
+    finally:
+        solve_controller._prepare_own_replay = real
+    assert threads == [False]  # made on the pool
+    replay = window.replay
+    replay.pause()
+    assert replay.length == 3000 and len(replay._checkpoints) == 3000 // 64 + 1
+    window.panel.position_slider.setValue(3000)
+    assert window.board.state == window.history.state
+    window.back_to_game()

@@ -70,6 +70,15 @@ def _entry_text(move, index: int, count: int) -> str:
     return f"Entry {index:,} of {count:,}: {what}"
 
 
+def _prepare_own_replay(history):
+    """A game's own replay, made on a worker thread: a step for each entry up to where
+    the game is, and the replay's checkpoints (``history`` is the game's copy)."""
+    count = history.position
+    steps = [solver.Step("move", history.entry(i), _entry_text(history.entry(i), i, count))
+             for i in range(1, count + 1)]
+    return steps, replay_checkpoints(_HistoryMoves(history), history.initial, steps)
+
+
 def _prepare_replay(kind, base, solution):
     """A solution's replay, made on a worker thread: its steps (the kind explains every
     move; seconds on a 40x40 Kurosu) and the replay's checkpoints."""
@@ -386,21 +395,34 @@ class SolveController(QObject):
     def replay_game(self) -> bool:
         """Play the player's own game back in the replay, from the puzzle as given to
         the position it is at, one entry a step, evenly paced (entries carry no time);
-        the game itself is untouched and comes back as it was.  False if it has no entries."""
+        the game itself is untouched and comes back as it was.  Its steps and the
+        replay's checkpoints are made on the pool (a game holds up to 50,000 moves: the
+        slider then jumps anywhere at once), under a ticket of the game's, as a
+        solution's replay is.  False if it has no entries."""
         game = self._host.game
         if game is None or game.history.position == 0:
             return False
         self._cancel_replay()
         self.replay.clear()
         history = game.history.copy()  # the game may move on; the replay keeps what it showed
-        count = history.position
-        steps = [solver.Step("move", history.entry(i), _entry_text(history.entry(i), i, count))
-                 for i in range(1, count + 1)]
         self._host.show_solver()
-        self._start_replay(steps, None, autoplay=True, seek_end=False, announce=False,
-                           kind=_HistoryMoves(history), base=history.initial)
-        self._host.panel.solution_label.setText(f"Your game: {count:,} entr{'ies' if count != 1 else 'y'}")
+        ticket = self._replay_request = game.ticket("replay")
+        request = Background(_prepare_own_replay, history)
+        request.done.connect(lambda replay, t=ticket: self._own_replay_ready(t, history, replay))
+        request.failed.connect(lambda message, t=ticket: self._on_replay_failed(t, message, False))
+        self._host.panel.set_step_text("Preparing the replay of your game\u2026")
+        self.sync()
         return True
+
+    def _own_replay_ready(self, ticket, history, replay) -> None:
+        if not self._replay_wanted(ticket):
+            return  # cancelled: another puzzle, Stop, another replay
+        self._replay_request = None
+        steps, checkpoints = replay
+        self._start_replay(steps, checkpoints, autoplay=True, seek_end=False, announce=False,
+                           kind=_HistoryMoves(history), base=history.initial)
+        count = len(steps)
+        self._host.panel.solution_label.setText(f"Your game: {count:,} entr{'ies' if count != 1 else 'y'}")
 
     def choose_solution(self, index: int) -> None:
         if self.result is None or not 0 <= index < len(self.result.solutions):
