@@ -127,13 +127,6 @@ class Settings:
     def set_geometry(self, data: QByteArray) -> None:
         self._q.setValue("geometry", data)
 
-    def window_state(self) -> QByteArray | None:
-        value = self._q.value("window_state")
-        return value if isinstance(value, QByteArray) else None
-
-    def set_window_state(self, data: QByteArray) -> None:
-        self._q.setValue("window_state", data)
-
     def sync(self) -> None:
         self._q.sync()
 

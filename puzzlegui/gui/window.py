@@ -492,7 +492,7 @@ class MainWindow(QMainWindow):
         """One bar over the board: the puzzle's title, then what a player reaches for
         (undo, redo, restart, hint, check) and Solve, which opens the solver panel."""
         bar = QToolBar("Play", self)
-        bar.setObjectName("play")  # saveState/restoreState find it by name
+        bar.setObjectName("play")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
         bar.addWidget(self.title_label)
@@ -1373,7 +1373,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.shutdown()
         self.settings.set_geometry(self.saveGeometry())
-        self.settings.set_window_state(self.saveState())
         self.settings.sync()
         super().closeEvent(event)
 
