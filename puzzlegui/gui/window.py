@@ -298,122 +298,26 @@ class MainWindow(QMainWindow):
         if not area.solver_open and self.solving.in_replay:
             self.back_to_game()  # the replay goes with its bar: the game is on show again
 
-    def _action(self, text, slot, shortcut=None, tip=""):
-        action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, (list, tuple)):
-                action.setShortcuts([QKeySequence(s) for s in shortcut])
-            else:
-                action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
-
     def _build_actions(self) -> None:
-        a = self.actions_by_name = {}
-        a["new"] = self._action("&New random puzzle…", self.new_random, QKeySequence.New, "Generate a new puzzle")
-        a["open"] = self._action("&Open…", self.open_dialog, QKeySequence.Open)
-        a["open_folder"] = self._action("Open a &folder of puzzles…", self.open_folder_dialog, "Ctrl+Shift+O")
-        a["copy"] = self._action("&Copy the puzzle", self.copy_puzzle, "Ctrl+Shift+C", "Its game ID or layout, and a picture")
-        a["copy_tatham"] = self._action("Copy &Tatham's game ID", self.copy_tatham_id, "Ctrl+Alt+C",
-                                        "The ID Simon Tatham's own program for this puzzle accepts")
-        a["open_web"] = self._action("Open in a &web browser", self.open_in_browser, "Ctrl+Alt+W",
-                                     "This puzzle in Tatham's online collection")
-        a["paste"] = self._action("&Paste a puzzle", self.paste_puzzle, "Ctrl+Shift+V", "Open a game ID, layout or puzzle file from the clipboard")
-        a["export_image"] = self._action("&Export the board as an image…", self.export_image, "Ctrl+Shift+E", "PNG or SVG")
-        a["export_pdf"] = self._action("Print to P&DF…", self.export_pdf, "Ctrl+Shift+P", "This puzzle, or the whole collection: puzzles per page, solutions")
-        a["print"] = self._action("&Print…", self.print_puzzles, QKeySequence.Print)
-        a["save"] = self._action("&Save", self.save, QKeySequence.Save)
-        a["save_as"] = self._action("Save &As…", self.save_as, QKeySequence.SaveAs)
-        a["edit"] = self._action("&Edit board…", self.edit_board, "Ctrl+E", "Change the puzzle or enter your own")
-        a["quit"] = self._action("&Quit", self.close, "Ctrl+Q")
-        a["undo"] = self._action("&Undo", self.undo, QKeySequence.Undo)
-        a["redo"] = self._action("&Redo", self.redo, [QKeySequence.Redo, "Ctrl+Y"])
-        a["restart"] = self._action("Re&start", self.restart, "Ctrl+R", "Back to the puzzle as given (undoable)")
-        a["mark"] = self._action("&Mark this position", self.mark_position, "Ctrl+T",
-                                 "Try a guess from here: the entries after the mark are a trial, in their own look")
-        a["back_to_mark"] = self._action("&Back to the mark", self.back_to_mark, "Ctrl+Shift+T",
-                                         "Leave the trial: the board as it was at the mark (one Undo brings the trial back)")
-        a["keep_trial"] = self._action("&Keep the trial", self.keep_trial, "Ctrl+Alt+T",
-                                       "The trial's entries stay as ordinary entries; the mark goes")
-        a["solve"] = self._action("&Solve", self.solve, "F5")
-        a["stop"] = self._action("S&top", self.stop_solving, "Esc")
-        a["replay_game"] = self._action("&Replay my game", self.replay_game, "Ctrl+Shift+R",
-                                        "Your game played back from the puzzle as given, with the replay's slider")
-        a["hint"] = self._action("&Hint", self.hint, "Ctrl+H", "Make the next sure move and say why")
-        a["check"] = self._action("&Check", self.check, "Ctrl+K", "Mark broken rules")
-        a["hint_stages"] = self._action("Hints in &stages", self._toggle_hint_stages, "Ctrl+Alt+H",
-                                        "Hint first shows where to look, then the reason, then plays the move")
-        a["hint_stages"].setCheckable(True)
-        a["hint_stages"].setChecked(self.settings.hint_stages)
-        a["sure"] = self._action("Do the s&ure steps", self.aids.sure_steps, "Ctrl+Shift+H",
-                                 "Make every move the deductions alone can make from here (one undo step)")
-        a["correct"] = self._action("Correct so &far?", self.correct_so_far, "Ctrl+Shift+K",
-                                    "Mark your entries that no solution of the puzzle contains")
-        a["rewind"] = self._action("Undo to before my first &mistake", self.aids.undo_to_first_mistake, "Ctrl+Shift+M",
-                                   "Go back to the last position from which the puzzle can still be solved")
-        a["mark_mistakes"] = self._action("&Mark mistakes as I play", self._toggle_mark_mistakes, "Ctrl+M",
-                                          "Show broken rules on the board after every move")
-        a["mark_mistakes"].setCheckable(True)
-        a["mark_mistakes"].setChecked(self.settings.mark_mistakes)
-        a["zoom_in"] = self._action("Zoom &in", self.board_view.zoom_in, ["Ctrl+=", "Ctrl++"], "Bigger cells (Ctrl+wheel)")
-        a["zoom_out"] = self._action("Zoom &out", self.board_view.zoom_out, "Ctrl+-", "Smaller cells, down to fitting the window")
-        a["zoom_fit"] = self._action("&Fit the window", self.board_view.fit, "Ctrl+0", "The whole board in the window")
-        a["library"] = self._action("&Library", lambda: self.area.show_library(a["library"].isChecked()), "Ctrl+L",
-                                    "The puzzles to choose from, in a drawer beside the board")
-        a["solver_bar"] = self._action("Sol&ver bar", lambda: self.show_solver(a["solver_bar"].isChecked()),
-                                       "F6", "Solve, the replay and the search's settings, over the board")
-        a["side_panel"] = self._action("The puzzle's &panel", lambda: self.area.show_side(a["side_panel"].isChecked()),
-                                       "F9", "The kind's own panel: the strips' palette, the Tracks message")
-        for name in ("library", "solver_bar", "side_panel"):
-            a[name].setCheckable(True)
-        a["library"].setChecked(self.area.library_open)
-        a["solver_bar"].setChecked(self.area.solver_open)
-        a["side_panel"].setChecked(self.area.side_open)
-        a["help"] = self._action("&Help for this puzzle", self.show_help, QKeySequence.HelpContents)
-        a["about"] = self._action("&About puzzlegui", self.about)
-        a["stats"] = self._action("S&tatistics\u2026", self.show_stats, "Ctrl+I", "Best times, puzzles solved, help taken")
-        a["show_met"] = self._action("Colour &met and broken counts", self._toggle_line_aids, "Ctrl+Shift+G",
-                                     "Counts turn green when met and red when broken; off: no spoilers")
-        a["show_remaining"] = self._action("Line &tallies", self._toggle_line_aids, "Ctrl+Shift+N",
-                                           "Beside each line: what its count still needs (Tracks), its X and O "
-                                           "counts (Kurosu)")
-        for name in ("show_met", "show_remaining"):
-            a[name].setCheckable(True)
-        a["show_met"].setChecked(self.settings.show_met)
-        a["show_remaining"].setChecked(self.settings.show_remaining)
-        a["pause"] = self._action("&Pause", self.toggle_pause, "F8", "Hide the board and stop the clock; F8 again goes on")
-        a["pause"].setCheckable(True)
-        a["show_clock"] = self._action("Show the &clock", self._toggle_clock, "Ctrl+Shift+L",
-                                       "The time on this puzzle in the status bar (it counts all the same)")
-        a["show_clock"].setCheckable(True)
-        a["show_clock"].setChecked(self.settings.show_clock)
-        menus = {
-            "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
-                      "copy", "copy_tatham", "open_web", "paste", "export_image", "export_pdf", "print", None, "quit"],
-            "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
-            "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", "show_met", "show_remaining",
-                      None, "stats"],
-            "&Solve": ["solve", "stop", "replay_game", None, "hint", "hint_stages", "sure", None, "check", "correct", "rewind", None, "mark_mistakes"],
-            "&Help": ["help", "about"],
-        }
-        for title, names in menus.items():
-            menu = self.menuBar().addMenu(title)
-            for name in names:
-                if name is None:
-                    menu.addSeparator()
-                else:
-                    menu.addAction(a[name])
-            if title == "&View":
-                menu.addSeparator()
-                for name in ("library", "solver_bar", "side_panel"):
-                    menu.addAction(a[name])
-                menu.addSeparator()
-                self._build_theme_menu(menu.addMenu("&Colours"))
+        """The actions and the menu bar, from the one table in gui/actions.py."""
+        from . import actions
+
+        self.actions_by_name = actions.build(self)
+        actions.build_menus(self, self.actions_by_name,
+                            lambda menu: self._build_theme_menu(menu.addMenu("&Colours")))
         self._build_play_bar()
         self._install_stop_key()
         self._sync_actions()
+
+    # the panels' checks in View (their state is the area's, gui/layout.py)
+    def _toggle_library(self) -> None:
+        self.area.show_library(self.actions_by_name["library"].isChecked())
+
+    def _toggle_solver_bar(self) -> None:
+        self.show_solver(self.actions_by_name["solver_bar"].isChecked())
+
+    def _toggle_side_panel(self) -> None:
+        self.area.show_side(self.actions_by_name["side_panel"].isChecked())
 
     def _build_theme_menu(self, menu) -> None:
         """View > Colours: follow the desktop's light or dark scheme, or choose one
