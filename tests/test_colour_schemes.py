@@ -42,12 +42,12 @@ def paper_pixel(window) -> str:
 def test_high_contrast_and_greyscale_from_the_menu_are_remembered(window, qtbot):
     window.open_source("kurosu-dm-2018-06-01")
     qtbot.waitUntil(lambda: window.board is not None)
-    window.theme_actions[theme.HIGH_CONTRAST_CHOICE].trigger()
+    window.colours.theme_actions[theme.HIGH_CONTRAST_CHOICE].trigger()
     assert window.settings.theme == theme.HIGH_CONTRAST_CHOICE
     assert settings_mod.Settings().theme == theme.HIGH_CONTRAST_CHOICE  # stored, read back
     assert paper_pixel(window) == theme.HIGH_CONTRAST["PAPER"]
     assert QApplication.instance().palette().window().color().name() == "#ffffff"
-    window.theme_actions[theme.GREYSCALE_CHOICE].trigger()
+    window.colours.theme_actions[theme.GREYSCALE_CHOICE].trigger()
     assert settings_mod.Settings().theme == theme.GREYSCALE_CHOICE
     pixels = board_pixels(window)
     assert (pixels.max(axis=-1) - pixels.min(axis=-1)).max() <= 2  # not one pixel with a hue
@@ -64,7 +64,7 @@ def test_a_scheme_the_settings_do_not_know_is_the_desktop_s():
 def test_thick_lines_are_a_role_boards_read_and_are_remembered(window, qtbot):
     assert theme.LINE_SCALE == 1.0 and theme.line(2.0) == 2.0
     before = theme.generation
-    window.thick_lines_action.trigger()
+    window.colours.thick_lines_action.trigger()
     assert window.settings.line_width == theme.THICK_LINES
     assert theme.LINE_SCALE == theme.LINE_SCALES[theme.THICK_LINES] > 1.0
     assert theme.line(2.0) == 2.0 * theme.LINE_SCALE
@@ -74,7 +74,7 @@ def test_thick_lines_are_a_role_boards_read_and_are_remembered(window, qtbot):
 
     again = MainWindow(settings_mod.Settings(), restore=False)
     qtbot.addWidget(again)
-    assert again.thick_lines_action.isChecked() and theme.LINE_SCALE > 1.0
+    assert again.colours.thick_lines_action.isChecked() and theme.LINE_SCALE > 1.0
     again.shutdown()
 
 
@@ -82,8 +82,8 @@ def test_the_users_own_colour_reaches_the_board_and_is_remembered(window, qtbot)
     window.open_source("kurosu-dm-2018-06-01")
     qtbot.waitUntil(lambda: window.board is not None)
     window.set_theme(theme.LIGHT_CHOICE)
-    window.customise_action.trigger()
-    dialog = window.palette_dialog
+    window.colours.customise_action.trigger()
+    dialog = window.colours.palette_dialog
     qtbot.waitExposed(dialog)
     assert dialog.scheme == theme.LIGHT_CHOICE
     dialog.set_colour("PAPER", "#ffe0f0")
@@ -95,16 +95,16 @@ def test_the_users_own_colour_reaches_the_board_and_is_remembered(window, qtbot)
     window.set_theme(theme.LIGHT_CHOICE)
     assert paper_pixel(window) == "#ffe0f0"
     # and back to the scheme's own
-    window.customise_action.trigger()
-    window.palette_dialog.restore_defaults()
-    window.palette_dialog.accept()
+    window.colours.customise_action.trigger()
+    window.colours.palette_dialog.restore_defaults()
+    window.colours.palette_dialog.accept()
     assert paper_pixel(window) == theme.LIGHT["PAPER"]
     assert settings_mod.Settings().user_colours(theme.LIGHT_CHOICE) == {}
 
 
 def test_the_dialog_warns_when_two_meanings_look_alike(window, qtbot):
-    window.customise_action.trigger()
-    dialog = window.palette_dialog
+    window.colours.customise_action.trigger()
+    dialog = window.colours.palette_dialog
     assert "stays apart" in dialog.warnings.text()
     dialog.set_colour("SATISFIED", theme.ERROR)
     assert "Mistakes and a count met look alike to everyone" in dialog.warnings.text()

@@ -121,12 +121,12 @@ def test_thick_lines_thicken_tracks_through_the_menu(window, qtbot):
     board = window.board
     normal = ink(pixels(board), theme.PAPER)
     board.grab().save("/tmp/lines-tracks-window-normal.png")
-    window.thick_lines_action.trigger()
+    window.colours.thick_lines_action.trigger()
     assert theme.LINE_SCALE > 1.0
     thick = ink(pixels(board), theme.PAPER)
     board.grab().save("/tmp/lines-tracks-window-thick.png")
     assert thick > normal * 1.15, (normal, thick)
-    window.thick_lines_action.trigger()
+    window.colours.thick_lines_action.trigger()
     assert ink(pixels(board), theme.PAPER) == normal  # and back
 
 

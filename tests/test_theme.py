@@ -37,11 +37,11 @@ def test_dark_colours_reach_the_board_and_the_window_and_are_remembered(window, 
     qtbot.waitUntil(lambda: window.board is not None)
     light = paper_pixel(window)
     assert light.lightness() > 200
-    window.theme_actions[theme.DARK_CHOICE].trigger()
+    window.colours.theme_actions[theme.DARK_CHOICE].trigger()
     assert theme.dark and window.settings.theme == theme.DARK_CHOICE
     assert paper_pixel(window).lightness() < 60
     assert QApplication.instance().palette().window().color().lightness() < 80
-    window.theme_actions[theme.LIGHT_CHOICE].trigger()
+    window.colours.theme_actions[theme.LIGHT_CHOICE].trigger()
     assert not theme.dark and paper_pixel(window).lightness() > 200
     assert window.settings.theme == theme.LIGHT_CHOICE
 

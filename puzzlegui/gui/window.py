@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -149,7 +149,6 @@ class MainWindow(QMainWindow):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.board = None
         self._autosave_error: str | None = None  # the last one said, said once
-        self._scheme_connected = False  # listening to the desktop's colour scheme
         self._shown_once = False
         self.gen_task: GenerateTask | None = None
         self.last_error = ""
@@ -320,77 +319,14 @@ class MainWindow(QMainWindow):
         self.area.show_side(self.actions_by_name["side_panel"].isChecked())
 
     def _build_theme_menu(self, menu) -> None:
-        """View > Colours: follow the desktop's light or dark scheme, or choose one
-        (high contrast and greyscale too); thick lines; the user's own colours.  The
-        width and the colours are read from the settings here, where the menu that
-        changes them is made, and the scheme applied again with them."""
-        from .palette_dialog import PaletteDialog
+        """View > Colours (gui/colours_menu.py)."""
+        from .colours_menu import ColoursMenu
 
-        theme.set_lines(self.settings.line_width)
-        for name in theme.PALETTES:
-            theme.set_custom(name, self.settings.user_colours(name))
-        theme.apply(QApplication.instance(), self.settings.theme)
-        group = QActionGroup(self)
-        self.theme_actions = {}
-        for choice in theme.CHOICES:
-            action = QAction(theme.LABELS[choice], self, checkable=True)
-            action.setChecked(self.settings.theme == choice)
-            action.triggered.connect(lambda _=False, c=choice: self.set_theme(c))
-            group.addAction(action)
-            menu.addAction(action)
-            self.theme_actions[choice] = action
-        menu.addSeparator()
-
-        def thick(on: bool) -> None:
-            self.settings.line_width = theme.THICK_LINES if on else theme.NORMAL_LINES
-            theme.set_lines(self.settings.line_width)
-            self.apply_theme()
-
-        self.thick_lines_action = QAction("&Thick lines", self, checkable=True)
-        self.thick_lines_action.setChecked(self.settings.line_width == theme.THICK_LINES)
-        self.thick_lines_action.toggled.connect(thick)
-        menu.addAction(self.thick_lines_action)
-
-        def keep(dialog) -> None:
-            self.settings.set_user_colours(dialog.scheme, dialog.colours())
-            theme.set_custom(dialog.scheme, dialog.colours())
-            self.apply_theme()
-
-        def customise() -> None:
-            # the scheme shown (the desktop's light or dark one when following it)
-            self.palette_dialog = PaletteDialog(theme.scheme, self)
-            self.palette_dialog.accepted.connect(functools.partial(keep, self.palette_dialog))
-            self.palette_dialog.open()
-
-        self.customise_action = QAction("&Customise…", self)
-        self.customise_action.triggered.connect(customise)
-        menu.addAction(self.customise_action)
-        hints = QApplication.styleHints()
-        if hasattr(hints, "colorSchemeChanged"):
-            # a method of the window, not a lambda: Qt drops the connection with the window
-            hints.colorSchemeChanged.connect(self._desktop_scheme_changed)
-            self._scheme_connected = True
-
-    def _desktop_scheme_changed(self, _scheme=None) -> None:
-        if self.settings.theme == theme.SYSTEM:
-            self.apply_theme()
+        self.colours = ColoursMenu(self.settings, menu, self.library.refresh, self)
 
     def set_theme(self, choice: str) -> None:
-        """Use ``choice`` ("system", "light" or "dark") from now on, and remember it."""
-        self.settings.theme = choice
-        self.theme_actions[choice].setChecked(True)
-        self.apply_theme()
-
-    def apply_theme(self) -> None:
-        """Colour the window and every board for the chosen scheme (the desktop's, when
-        the choice is to follow it: this runs again whenever the desktop switches)."""
-        app = QApplication.instance()
-        if app is None:
-            return
-        theme.apply(app, self.settings.theme)
-        for widget in app.allWidgets():
-            widget.update()  # boards read the theme's colours as they paint
-        self.library.refresh()
+        """Use ``choice`` (one of theme.CHOICES) from now on, and remember it."""
+        self.colours.set_theme(choice)
 
     def _build_play_bar(self) -> None:
         """One bar over the board: the puzzle's title, then what a player reaches for
@@ -1257,9 +1193,7 @@ class MainWindow(QMainWindow):
             self.board.stop_animations()
         self.library.store_picture(self.games.current, now=True)
         self.library.thumbs.close()
-        if self._scheme_connected:
-            self._scheme_connected = False
-            QApplication.styleHints().colorSchemeChanged.disconnect(self._desktop_scheme_changed)
+        self.colours.shutdown()
         self.games.close()  # the game left (stored with its clock), the pictures written
 
     def showEvent(self, event) -> None:
