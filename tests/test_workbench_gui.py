@@ -5,6 +5,7 @@ it lean" leaves no redundant given, and the solutions found step on the board.""
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import registry
 from puzzlegui.gui.dialogs import EditDialog
