@@ -13,7 +13,9 @@ finishes:
    n x n blocks, about the top-left (w-n+1) x (h-n+1) tiles).
 3. Place the rest with 3-cycles.  A 3-cycle is found once per board as a power of a
    commutator of block turns (or of a short word) whose cycles are one 3-cycle and
-   others that the power removes, e.g. [A B, C]^2 on 4x4 blocks.  A 3-cycle of any three
+   others that the power removes, e.g. [A B, C]^2 on 4x4 blocks; on a board only one tile
+   wider than its blocks, as a product of two words that each move few tiles (see
+   ``_far_candidates``: long, but found in under a second).  A 3-cycle of any three
    tiles is then a conjugate S c S^-1, where the set-up S (a breadth-first search over
    the three tiles' positions) brings them to the 3-cycle's cells; S is taken back after.
 4. Arrows: c^3 moves no tile and turns each of its three tiles by the same amount T;
@@ -111,35 +113,125 @@ def _candidates(pw: int, ph: int, n: int):
 @lru_cache(maxsize=32)
 def _patch_cycles(pw: int, ph: int, n: int, want: int, clean: bool = False) -> list[tuple[tuple, tuple, tuple]]:
     """Up to ``want`` 3-cycles (word, (a, b, d), twists) on a pw x ph patch, shortest
-    first; ``clean``: none that turns a tile in place (the centre of an odd block)."""
+    first; ``clean``: none that turns a tile in place (the centre of an odd block).
+
+    Short commutators first; where they give none (a patch one tile wider than its
+    blocks, from 4x4 blocks up), products of two tiles-few words (``_far_candidates``)."""
     cells = pw * ph
     found: dict = {}
-    for word in _candidates(pw, ph, n):
-        src, _ = effect(pw, cells, n, word)
-        cyc = _cycles(src)
-        if not cyc or len(word) * 2 > MAX_POWER:
-            continue
-        lengths = [len(c) for c in cyc]
-        for j, c in enumerate(cyc):
-            rest = lengths[:j] + lengths[j + 1 :]
-            m = _lcm(rest)
-            if len(c) // gcd(len(c), m) != 3 or len(word) * m > MAX_POWER:
-                continue
-            powered = word * m
-            psrc, ptw = effect(pw, cells, n, powered)
-            moved = [i for i in range(cells) if psrc[i] != i]
-            if len(moved) != 3 or (clean and any(ptw[i] for i in range(cells) if psrc[i] == i)):
-                continue
-            # cells a -> b -> d: the tile now at b came from a
-            b = moved[0]
-            a = psrc[b]
-            d = psrc[a]
-            key = (frozenset(moved), sum(ptw[i] for i in moved) & 3)
-            if key not in found or len(found[key][0]) > len(powered):
-                found[key] = (powered, (a, b, d), (ptw[b], ptw[d], ptw[a]))
-        if len(found) >= want:
+    for source, limit in ((_candidates, MAX_POWER), (_far_candidates, MAX_FAR)):
+        for word in source(pw, ph, n):
+            _take(found, pw, ph, n, word, limit, clean)
+            colours = {(a % pw + a // pw) & 1 for _, (a, _b, _d), _t in found.values()}
+            if len(found) >= want and (n % 2 == 0 or len(colours) == 2):
+                break
+        if found:
             break
     return sorted(found.values(), key=lambda f: len(f[0]))
+
+
+def _take(found: dict, pw: int, ph: int, n: int, word, limit: int, clean: bool) -> None:
+    """Add to ``found`` the 3-cycle that a power of ``word`` makes, if it has one within
+    ``limit`` turns (keeping the shortest of each cell set and turn total)."""
+    cells = pw * ph
+    src, _ = effect(pw, cells, n, word)
+    cyc = _cycles(src)
+    if not cyc or (len(cyc) > 1 and len(word) * 2 > limit):
+        return
+    lengths = [len(c) for c in cyc]
+    for j, c in enumerate(cyc):
+        rest = lengths[:j] + lengths[j + 1 :]
+        m = _lcm(rest)
+        if len(c) // gcd(len(c), m) != 3 or len(word) * m > limit:
+            continue
+        powered = word * m
+        psrc, ptw = effect(pw, cells, n, powered)
+        moved = [i for i in range(cells) if psrc[i] != i]
+        if len(moved) != 3 or (clean and any(ptw[i] for i in range(cells) if psrc[i] == i)):
+            continue
+        # cells a -> b -> d: the tile now at b came from a
+        b = moved[0]
+        a = psrc[b]
+        d = psrc[a]
+        key = (frozenset(moved), sum(ptw[i] for i in moved) & 3)
+        if key not in found or len(found[key][0]) > len(powered):
+            found[key] = (powered, (a, b, d), (ptw[b], ptw[d], ptw[a]))
+
+
+MAX_FAR = 240  # the longest 3-cycle word taken from _far_candidates
+FAR_POOL = 30  # how many tiles-few words _far_candidates combines
+
+
+def _far_candidates(pw: int, ph: int, n: int):
+    """3-cycles as products g (X h X^-1) or commutators [g, X h X^-1] of words g, h that
+    move at most six tiles (a power of a word of up to six turns that leaves the other
+    tiles in place) and a set-up X of up to three turns, shortest first.
+
+    Where the blocks overlap all but one column, no short commutator moves few tiles,
+    but powers of short words do (on 5x4 with 4x4 blocks a word of six turns, taken
+    five times, swaps two pairs); two such words that share a tile or two make a 3-cycle.
+    The pool is bounded (``FAR_POOL`` words, set-ups of three turns), so is the time."""
+    cells = pw * ph
+    moves = Config(pw, ph, n).moves()
+    pool: dict = {}
+    for word in _words(moves, 6):
+        src, _ = effect(pw, cells, n, word)
+        lengths = [len(c) for c in _cycles(src)]
+        order = _lcm(lengths)
+        for m in range(1, order):
+            if order % m or len(word) * m > MAX_POWER or not 0 < sum(k for k in lengths if m % k) <= 6:
+                continue
+            perm = _compose(*[src] * m)
+            if perm not in pool or len(pool[perm]) > len(word) * m:
+                pool[perm] = word * m
+    few = sorted(pool.items(), key=lambda kv: len(kv[1]))[:FAR_POOL]
+    setups = [(x, effect(pw, cells, n, x)[0], effect(pw, cells, n, _invert(x))[0]) for x in _words(moves, 3)]
+    out: dict = {}
+    for (g, gw), (h, hw), (x, sx, sxi) in itertools.product(few, few, setups):
+        conj = _compose(sx, h, sxi)
+        product = _compose(g, conj)
+        hx = gw + x + hw + _invert(x)
+        if sorted(map(len, _cycles(product))) == [3]:
+            out.setdefault(product, hx)
+        elif 2 * len(hx) <= MAX_FAR:
+            comm = _compose(product, _inverse_perm(g), _inverse_perm(conj))
+            if sorted(map(len, _cycles(comm))) == [3]:
+                out.setdefault(comm, hx + _invert(gw) + x + _invert(hw) + _invert(x))
+    yield from sorted((w for w in out.values() if len(w) <= MAX_FAR), key=len)
+
+
+def _words(moves, longest: int):
+    """Words of up to ``longest`` turns (the empty one first) that never undo the last
+    turn nor turn one block three times running."""
+    out = [()]
+    frontier = [()]
+    for _ in range(longest):
+        nxt = []
+        for word in frontier:
+            for m in moves:
+                if word and word[-1][1:3] == m[1:3] and word[-1][3] != m[3]:
+                    continue
+                if len(word) >= 2 and word[-1] == word[-2] == m:
+                    continue
+                nxt.append(word + (m,))
+        out.extend(nxt)
+        frontier = nxt
+    return out
+
+
+def _compose(*perms) -> tuple:
+    """The ``effect`` sources of words done one after another (each a source tuple)."""
+    out = perms[0]
+    for p in perms[1:]:
+        out = tuple(out[j] for j in p)
+    return out
+
+
+def _inverse_perm(perm) -> tuple:
+    out = [0] * len(perm)
+    for i, v in enumerate(perm):
+        out[v] = i
+    return tuple(out)
 
 
 def _patches(config: Config):
@@ -156,12 +248,12 @@ def _patches(config: Config):
 @lru_cache(maxsize=16)
 def base_cycles(config: Config) -> tuple[Cycle, ...]:
     """3-cycles of ``config``'s board, each placed everywhere its patch fits: enough for
-    every colour of tile (odd blocks keep tiles on their colour) and, with arrows, with a
-    non-zero turn ``total``."""
+    every colour of tile (odd blocks keep tiles on their colour).  They may turn tiles
+    (the twist step sets the arrows after every tile is placed)."""
     w, n = config.w, config.n
     out: list[Cycle] = []
     for pw, ph in _patches(config):
-        for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6, config.oriented):
+        for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6):
             for oy in range(config.h - ph + 1):
                 for ox in range(w - pw + 1):
                     cell = lambda i: (i // pw + oy) * w + i % pw + ox  # noqa: E731 - patch to board
@@ -178,9 +270,7 @@ def _enough(config: Config, found) -> bool:
     if not found:
         return False
     classes = {_colour(config, c.cells[0]) for c in found} if config.n % 2 else {0}
-    if len(classes) < (2 if config.n % 2 else 1):
-        return False
-    return not config.oriented or any(c.total for c in found)
+    return len(classes) >= (2 if config.n % 2 else 1)
 
 
 def _colour(config: Config, cell: int) -> int:
