@@ -157,3 +157,14 @@ def test_boards_one_tile_wider_than_their_blocks_are_solved(size):
     state = scrambled(config, random.Random(config.params_text()))
     answer = first_answer(state)
     assert is_solved(applied(state, answer.moves))
+
+
+@pytest.mark.parametrize("size", [(5, 5, 3), (6, 5, 3), (5, 7, 3), (8, 8, 3)], ids=lambda s: "%dx%dn%do" % s)
+def test_arrows_with_3x3_blocks_beyond_the_tables_are_solved(size):
+    # pure twists of three tiles of one colour, after whole-board twists set each colour's total
+    config = Config(*size, oriented=True)
+    rng = random.Random(config.params_text())
+    for _ in range(2):
+        state = scrambled(config, rng)
+        answer = first_answer(state)
+        assert is_solved(applied(state, answer.moves))

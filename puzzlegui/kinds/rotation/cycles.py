@@ -424,6 +424,46 @@ def board_twists(config: Config) -> tuple[Twist, ...]:
     return ()
 
 
+MAX_FIXER = 400  # the longest whole-board pure twist that sum_fixers keeps
+
+
+@lru_cache(maxsize=16)
+def sum_fixers(config: Config) -> dict:
+    """Pure twists of the whole board (odd blocks) by how much they change the arrow
+    totals of the two chessboard colours: (d0, d1) -> word, the shortest of each.
+
+    A word of up to three turns, repeated until every tile is home, turns some tiles in
+    place; its length (mod 4) is the change of the total, split between the colours by
+    where the turned tiles stand."""
+    w, cells, n = config.w, config.cells, config.n
+    out: dict = {}
+    near = [m for m in config.moves() if m[1] < 3 and m[2] < 3]  # the blocks at the top left
+    for word in _words(near, 3)[1:]:
+        src, _ = effect(w, cells, n, word)
+        order = _lcm([len(c) for c in _cycles(src)])
+        if len(word) * order > MAX_FIXER:
+            continue
+        _, tw = effect(w, cells, n, word * order)
+        sums = [0, 0]
+        for c, t in enumerate(tw):
+            sums[_colour(config, c)] += t
+        key = (sums[0] & 3, sums[1] & 3)
+        if key != (0, 0) and (key not in out or len(out[key]) > len(word) * order):
+            out[key] = word * order
+    return out
+
+
+def _fixes_every_sum(config: Config) -> bool:
+    """True if ``sum_fixers`` reach every pair of colour totals the turns allow: an even
+    grand total where a turn changes both colours' parity (3x3 and 5x5 blocks), any
+    otherwise."""
+    reach = {(0, 0)}
+    for _ in range(16):
+        reach |= {((a + d0) & 3, (b + d1) & 3) for a, b in reach for d0, d1 in sum_fixers(config)}
+    k = (config.n * config.n - 1) // 8
+    return len(reach) == (8 if k % 2 else 16)
+
+
 # --- the reduction -------------------------------------------------------------------------------
 def supported(config: Config) -> str | None:
     """None if this reduction solves ``config``; otherwise the sentence saying why not."""
@@ -433,10 +473,10 @@ def supported(config: Config) -> str | None:
         base_cycles(config)
     except PuzzleError as exc:
         return str(exc)
-    if config.oriented and config.n % 2:
+    if config.oriented and config.n % 2 and not _fixes_every_sum(config):
         return (
             f"Solving a {config.w}x{config.h} board with {config.n}x{config.n} blocks and arrows is beyond "
-            "this solver (it turns arrows with even blocks, and boards small enough to tabulate)."
+            "this solver (it found too few pure twists to set the arrows of each colour)."
         )
     if config.oriented and not board_twists(config):
         return (
@@ -577,13 +617,18 @@ class Solver:
         arrow states)."""
         twists = board_twists(self.config)
         cells = self.config.cells
-        last = tuple(range(cells - 3, cells))
+        if self.config.n % 2:
+            self._fix_colour_sums()
+        lasts = {}
+        for c in (0, 1) if self.config.n % 2 else (0,):
+            lasts[c] = tuple([k for k in range(cells) if self.colour(k) == c][-3:])
         patterns: dict = {}
         for t in twists:
             patterns.setdefault(t.turns, []).append(t)
-        for cell in range(cells - 3):
+        for cell in range(cells):
+            last = lasts[self.colour(cell)]
             o = self.orient[cell]
-            if not o:
+            if not o or cell in last:
                 continue
             done = False
             for turns, group in patterns.items():
@@ -601,7 +646,40 @@ class Solver:
                     break
             if not done:
                 raise PuzzleError("The solver could not turn an arrow up; please report this puzzle.")
-        self._fix_last(patterns, last)
+        for last in lasts.values():
+            self._fix_last(patterns, last)
+
+    def _fix_colour_sums(self) -> None:
+        """With odd blocks the pure twists of three tiles keep each colour's arrow total;
+        first make both totals 0 (mod 4) with the fewest whole-board pure twists."""
+        fixers = sum_fixers(self.config)
+        start = self._sums()
+        back = {start: None}
+        frontier = [start]
+        while frontier and (0, 0) not in back:
+            nxt = []
+            for s in frontier:
+                for (d0, d1), word in fixers.items():
+                    t = ((s[0] + d0) & 3, (s[1] + d1) & 3)
+                    if t not in back:
+                        back[t] = (s, word)
+                        nxt.append(t)
+            frontier = nxt
+        if (0, 0) not in back:
+            raise PuzzleError("The solver could not turn the arrows of one colour up; please report this puzzle.")
+        s = (0, 0)
+        plan = []
+        while back[s] is not None:
+            s, word = back[s]
+            plan.append(word)
+        for word in plan:
+            self.do(self._legal(word))
+
+    def _sums(self) -> tuple[int, int]:
+        out = [0, 0]
+        for c, o in enumerate(self.orient):
+            out[self.colour(c)] += o
+        return out[0] & 3, out[1] & 3
 
     def _apply_twist(self, group, slots) -> None:
         """S Z S^-1 for the twist Z of ``group`` nearest to the tiles on ``slots`` (the tile
