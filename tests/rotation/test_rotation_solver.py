@@ -159,9 +159,9 @@ def test_reduction_solves_random_big_boards(params):
 
 
 def test_unsupported_board_is_refused_with_a_sentence():
-    # (6x6 with 4x4 blocks is solved now, test_rotation_twiddle.py; arrows on odd blocks
-    # beyond tabulation are not yet)
-    state = KIND.generate(dict(width=5, height=5, block=3, orientation=True), seed=3)
+    # (6x6 with 4x4 blocks and 5x5 with 3x3 blocks and arrows are solved now,
+    # test_rotation_twiddle.py; arrows on 5x5 blocks and up are not yet)
+    state = KIND.generate(dict(width=7, height=7, block=5, orientation=True), seed=3)
     with pytest.raises(PuzzleError, match="arrows"):
         KIND.solve(state)
     assert KIND.hint(state) is None

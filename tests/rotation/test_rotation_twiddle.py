@@ -13,7 +13,7 @@ import pytest
 
 from puzzlegui import cli
 from puzzlegui.core import registry, solver, solving
-from puzzlegui.kinds.rotation import KIND, codec
+from puzzlegui.kinds.rotation import KIND, codec, reduce
 from puzzlegui.kinds.rotation.model import Config, RotationState, apply_move, goal_state, is_solved, turn
 
 IDS = (Path(__file__).parent / "data" / "twiddle_presets.txt").read_text().split()
@@ -137,3 +137,34 @@ def test_aliases_are_one_table():
     assert registry.get("unruly") is registry.get("kurosu")
     assert registry.canonical("nonsense") is None
     assert "twiddle" not in registry.names()  # the kinds are listed once
+
+
+SIZES = [(w, h, n) for w in range(2, 9) for h in range(2, 9) for n in range(2, min(w, h) + 1)]
+
+
+def test_every_board_up_to_8x8_without_arrows_has_a_solver():
+    refused = {Config(w, h, n).params_text(): reduce.support_reason(Config(w, h, n)) for w, h, n in SIZES}
+    assert {k: v for k, v in refused.items() if v} == {}
+
+
+ONE_WIDER = [(w, h, n) for w, h, n in SIZES if n >= 4 and n + 1 in (w, h) and max(w, h) <= n + 2]
+
+
+@pytest.mark.parametrize("size", ONE_WIDER, ids=lambda s: "%dx%dn%d" % s)
+def test_boards_one_tile_wider_than_their_blocks_are_solved(size):
+    # their 3-cycles are products of two words that each move few tiles (cycles._far_candidates)
+    config = Config(*size)
+    state = scrambled(config, random.Random(config.params_text()))
+    answer = first_answer(state)
+    assert is_solved(applied(state, answer.moves))
+
+
+@pytest.mark.parametrize("size", [(5, 5, 3), (6, 5, 3), (5, 7, 3), (8, 8, 3)], ids=lambda s: "%dx%dn%do" % s)
+def test_arrows_with_3x3_blocks_beyond_the_tables_are_solved(size):
+    # pure twists of three tiles of one colour, after whole-board twists set each colour's total
+    config = Config(*size, oriented=True)
+    rng = random.Random(config.params_text())
+    for _ in range(2):
+        state = scrambled(config, rng)
+        answer = first_answer(state)
+        assert is_solved(applied(state, answer.moves))

@@ -13,7 +13,9 @@ finishes:
    n x n blocks, about the top-left (w-n+1) x (h-n+1) tiles).
 3. Place the rest with 3-cycles.  A 3-cycle is found once per board as a power of a
    commutator of block turns (or of a short word) whose cycles are one 3-cycle and
-   others that the power removes, e.g. [A B, C]^2 on 4x4 blocks.  A 3-cycle of any three
+   others that the power removes, e.g. [A B, C]^2 on 4x4 blocks; on a board only one tile
+   wider than its blocks, as a product of two words that each move few tiles (see
+   ``_far_candidates``: long, but found in under a second).  A 3-cycle of any three
    tiles is then a conjugate S c S^-1, where the set-up S (a breadth-first search over
    the three tiles' positions) brings them to the 3-cycle's cells; S is taken back after.
 4. Arrows: c^3 moves no tile and turns each of its three tiles by the same amount T;
@@ -111,35 +113,125 @@ def _candidates(pw: int, ph: int, n: int):
 @lru_cache(maxsize=32)
 def _patch_cycles(pw: int, ph: int, n: int, want: int, clean: bool = False) -> list[tuple[tuple, tuple, tuple]]:
     """Up to ``want`` 3-cycles (word, (a, b, d), twists) on a pw x ph patch, shortest
-    first; ``clean``: none that turns a tile in place (the centre of an odd block)."""
+    first; ``clean``: none that turns a tile in place (the centre of an odd block).
+
+    Short commutators first; where they give none (a patch one tile wider than its
+    blocks, from 4x4 blocks up), products of two tiles-few words (``_far_candidates``)."""
     cells = pw * ph
     found: dict = {}
-    for word in _candidates(pw, ph, n):
-        src, _ = effect(pw, cells, n, word)
-        cyc = _cycles(src)
-        if not cyc or len(word) * 2 > MAX_POWER:
-            continue
-        lengths = [len(c) for c in cyc]
-        for j, c in enumerate(cyc):
-            rest = lengths[:j] + lengths[j + 1 :]
-            m = _lcm(rest)
-            if len(c) // gcd(len(c), m) != 3 or len(word) * m > MAX_POWER:
-                continue
-            powered = word * m
-            psrc, ptw = effect(pw, cells, n, powered)
-            moved = [i for i in range(cells) if psrc[i] != i]
-            if len(moved) != 3 or (clean and any(ptw[i] for i in range(cells) if psrc[i] == i)):
-                continue
-            # cells a -> b -> d: the tile now at b came from a
-            b = moved[0]
-            a = psrc[b]
-            d = psrc[a]
-            key = (frozenset(moved), sum(ptw[i] for i in moved) & 3)
-            if key not in found or len(found[key][0]) > len(powered):
-                found[key] = (powered, (a, b, d), (ptw[b], ptw[d], ptw[a]))
-        if len(found) >= want:
+    for source, limit in ((_candidates, MAX_POWER), (_far_candidates, MAX_FAR)):
+        for word in source(pw, ph, n):
+            _take(found, pw, ph, n, word, limit, clean)
+            colours = {(a % pw + a // pw) & 1 for _, (a, _b, _d), _t in found.values()}
+            if len(found) >= want and (n % 2 == 0 or len(colours) == 2):
+                break
+        if found:
             break
     return sorted(found.values(), key=lambda f: len(f[0]))
+
+
+def _take(found: dict, pw: int, ph: int, n: int, word, limit: int, clean: bool) -> None:
+    """Add to ``found`` the 3-cycle that a power of ``word`` makes, if it has one within
+    ``limit`` turns (keeping the shortest of each cell set and turn total)."""
+    cells = pw * ph
+    src, _ = effect(pw, cells, n, word)
+    cyc = _cycles(src)
+    if not cyc or (len(cyc) > 1 and len(word) * 2 > limit):
+        return
+    lengths = [len(c) for c in cyc]
+    for j, c in enumerate(cyc):
+        rest = lengths[:j] + lengths[j + 1 :]
+        m = _lcm(rest)
+        if len(c) // gcd(len(c), m) != 3 or len(word) * m > limit:
+            continue
+        powered = word * m
+        psrc, ptw = effect(pw, cells, n, powered)
+        moved = [i for i in range(cells) if psrc[i] != i]
+        if len(moved) != 3 or (clean and any(ptw[i] for i in range(cells) if psrc[i] == i)):
+            continue
+        # cells a -> b -> d: the tile now at b came from a
+        b = moved[0]
+        a = psrc[b]
+        d = psrc[a]
+        key = (frozenset(moved), sum(ptw[i] for i in moved) & 3)
+        if key not in found or len(found[key][0]) > len(powered):
+            found[key] = (powered, (a, b, d), (ptw[b], ptw[d], ptw[a]))
+
+
+MAX_FAR = 240  # the longest 3-cycle word taken from _far_candidates
+FAR_POOL = 30  # how many tiles-few words _far_candidates combines
+
+
+def _far_candidates(pw: int, ph: int, n: int):
+    """3-cycles as products g (X h X^-1) or commutators [g, X h X^-1] of words g, h that
+    move at most six tiles (a power of a word of up to six turns that leaves the other
+    tiles in place) and a set-up X of up to three turns, shortest first.
+
+    Where the blocks overlap all but one column, no short commutator moves few tiles,
+    but powers of short words do (on 5x4 with 4x4 blocks a word of six turns, taken
+    five times, swaps two pairs); two such words that share a tile or two make a 3-cycle.
+    The pool is bounded (``FAR_POOL`` words, set-ups of three turns), so is the time."""
+    cells = pw * ph
+    moves = Config(pw, ph, n).moves()
+    pool: dict = {}
+    for word in _words(moves, 6):
+        src, _ = effect(pw, cells, n, word)
+        lengths = [len(c) for c in _cycles(src)]
+        order = _lcm(lengths)
+        for m in range(1, order):
+            if order % m or len(word) * m > MAX_POWER or not 0 < sum(k for k in lengths if m % k) <= 6:
+                continue
+            perm = _compose(*[src] * m)
+            if perm not in pool or len(pool[perm]) > len(word) * m:
+                pool[perm] = word * m
+    few = sorted(pool.items(), key=lambda kv: len(kv[1]))[:FAR_POOL]
+    setups = [(x, effect(pw, cells, n, x)[0], effect(pw, cells, n, _invert(x))[0]) for x in _words(moves, 3)]
+    out: dict = {}
+    for (g, gw), (h, hw), (x, sx, sxi) in itertools.product(few, few, setups):
+        conj = _compose(sx, h, sxi)
+        product = _compose(g, conj)
+        hx = gw + x + hw + _invert(x)
+        if sorted(map(len, _cycles(product))) == [3]:
+            out.setdefault(product, hx)
+        elif 2 * len(hx) <= MAX_FAR:
+            comm = _compose(product, _inverse_perm(g), _inverse_perm(conj))
+            if sorted(map(len, _cycles(comm))) == [3]:
+                out.setdefault(comm, hx + _invert(gw) + x + _invert(hw) + _invert(x))
+    yield from sorted((w for w in out.values() if len(w) <= MAX_FAR), key=len)
+
+
+def _words(moves, longest: int):
+    """Words of up to ``longest`` turns (the empty one first) that never undo the last
+    turn nor turn one block three times running."""
+    out = [()]
+    frontier = [()]
+    for _ in range(longest):
+        nxt = []
+        for word in frontier:
+            for m in moves:
+                if word and word[-1][1:3] == m[1:3] and word[-1][3] != m[3]:
+                    continue
+                if len(word) >= 2 and word[-1] == word[-2] == m:
+                    continue
+                nxt.append(word + (m,))
+        out.extend(nxt)
+        frontier = nxt
+    return out
+
+
+def _compose(*perms) -> tuple:
+    """The ``effect`` sources of words done one after another (each a source tuple)."""
+    out = perms[0]
+    for p in perms[1:]:
+        out = tuple(out[j] for j in p)
+    return out
+
+
+def _inverse_perm(perm) -> tuple:
+    out = [0] * len(perm)
+    for i, v in enumerate(perm):
+        out[v] = i
+    return tuple(out)
 
 
 def _patches(config: Config):
@@ -156,12 +248,12 @@ def _patches(config: Config):
 @lru_cache(maxsize=16)
 def base_cycles(config: Config) -> tuple[Cycle, ...]:
     """3-cycles of ``config``'s board, each placed everywhere its patch fits: enough for
-    every colour of tile (odd blocks keep tiles on their colour) and, with arrows, with a
-    non-zero turn ``total``."""
+    every colour of tile (odd blocks keep tiles on their colour).  They may turn tiles
+    (the twist step sets the arrows after every tile is placed)."""
     w, n = config.w, config.n
     out: list[Cycle] = []
     for pw, ph in _patches(config):
-        for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6, config.oriented):
+        for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6):
             for oy in range(config.h - ph + 1):
                 for ox in range(w - pw + 1):
                     cell = lambda i: (i // pw + oy) * w + i % pw + ox  # noqa: E731 - patch to board
@@ -178,9 +270,7 @@ def _enough(config: Config, found) -> bool:
     if not found:
         return False
     classes = {_colour(config, c.cells[0]) for c in found} if config.n % 2 else {0}
-    if len(classes) < (2 if config.n % 2 else 1):
-        return False
-    return not config.oriented or any(c.total for c in found)
+    return len(classes) >= (2 if config.n % 2 else 1)
 
 
 def _colour(config: Config, cell: int) -> int:
@@ -334,6 +424,46 @@ def board_twists(config: Config) -> tuple[Twist, ...]:
     return ()
 
 
+MAX_FIXER = 400  # the longest whole-board pure twist that sum_fixers keeps
+
+
+@lru_cache(maxsize=16)
+def sum_fixers(config: Config) -> dict:
+    """Pure twists of the whole board (odd blocks) by how much they change the arrow
+    totals of the two chessboard colours: (d0, d1) -> word, the shortest of each.
+
+    A word of up to three turns, repeated until every tile is home, turns some tiles in
+    place; its length (mod 4) is the change of the total, split between the colours by
+    where the turned tiles stand."""
+    w, cells, n = config.w, config.cells, config.n
+    out: dict = {}
+    near = [m for m in config.moves() if m[1] < 3 and m[2] < 3]  # the blocks at the top left
+    for word in _words(near, 3)[1:]:
+        src, _ = effect(w, cells, n, word)
+        order = _lcm([len(c) for c in _cycles(src)])
+        if len(word) * order > MAX_FIXER:
+            continue
+        _, tw = effect(w, cells, n, word * order)
+        sums = [0, 0]
+        for c, t in enumerate(tw):
+            sums[_colour(config, c)] += t
+        key = (sums[0] & 3, sums[1] & 3)
+        if key != (0, 0) and (key not in out or len(out[key]) > len(word) * order):
+            out[key] = word * order
+    return out
+
+
+def _fixes_every_sum(config: Config) -> bool:
+    """True if ``sum_fixers`` reach every pair of colour totals the turns allow: an even
+    grand total where a turn changes both colours' parity (3x3 and 5x5 blocks), any
+    otherwise."""
+    reach = {(0, 0)}
+    for _ in range(16):
+        reach |= {((a + d0) & 3, (b + d1) & 3) for a, b in reach for d0, d1 in sum_fixers(config)}
+    k = (config.n * config.n - 1) // 8
+    return len(reach) == (8 if k % 2 else 16)
+
+
 # --- the reduction -------------------------------------------------------------------------------
 def supported(config: Config) -> str | None:
     """None if this reduction solves ``config``; otherwise the sentence saying why not."""
@@ -343,10 +473,10 @@ def supported(config: Config) -> str | None:
         base_cycles(config)
     except PuzzleError as exc:
         return str(exc)
-    if config.oriented and config.n % 2:
+    if config.oriented and config.n % 2 and not _fixes_every_sum(config):
         return (
             f"Solving a {config.w}x{config.h} board with {config.n}x{config.n} blocks and arrows is beyond "
-            "this solver (it turns arrows with even blocks, and boards small enough to tabulate)."
+            "this solver (it found too few pure twists to set the arrows of each colour)."
         )
     if config.oriented and not board_twists(config):
         return (
@@ -487,13 +617,18 @@ class Solver:
         arrow states)."""
         twists = board_twists(self.config)
         cells = self.config.cells
-        last = tuple(range(cells - 3, cells))
+        if self.config.n % 2:
+            self._fix_colour_sums()
+        lasts = {}
+        for c in (0, 1) if self.config.n % 2 else (0,):
+            lasts[c] = tuple([k for k in range(cells) if self.colour(k) == c][-3:])
         patterns: dict = {}
         for t in twists:
             patterns.setdefault(t.turns, []).append(t)
-        for cell in range(cells - 3):
+        for cell in range(cells):
+            last = lasts[self.colour(cell)]
             o = self.orient[cell]
-            if not o:
+            if not o or cell in last:
                 continue
             done = False
             for turns, group in patterns.items():
@@ -511,7 +646,40 @@ class Solver:
                     break
             if not done:
                 raise PuzzleError("The solver could not turn an arrow up; please report this puzzle.")
-        self._fix_last(patterns, last)
+        for last in lasts.values():
+            self._fix_last(patterns, last)
+
+    def _fix_colour_sums(self) -> None:
+        """With odd blocks the pure twists of three tiles keep each colour's arrow total;
+        first make both totals 0 (mod 4) with the fewest whole-board pure twists."""
+        fixers = sum_fixers(self.config)
+        start = self._sums()
+        back = {start: None}
+        frontier = [start]
+        while frontier and (0, 0) not in back:
+            nxt = []
+            for s in frontier:
+                for (d0, d1), word in fixers.items():
+                    t = ((s[0] + d0) & 3, (s[1] + d1) & 3)
+                    if t not in back:
+                        back[t] = (s, word)
+                        nxt.append(t)
+            frontier = nxt
+        if (0, 0) not in back:
+            raise PuzzleError("The solver could not turn the arrows of one colour up; please report this puzzle.")
+        s = (0, 0)
+        plan = []
+        while back[s] is not None:
+            s, word = back[s]
+            plan.append(word)
+        for word in plan:
+            self.do(self._legal(word))
+
+    def _sums(self) -> tuple[int, int]:
+        out = [0, 0]
+        for c, o in enumerate(self.orient):
+            out[self.colour(c)] += o
+        return out[0] & 3, out[1] & 3
 
     def _apply_twist(self, group, slots) -> None:
         """S Z S^-1 for the twist Z of ``group`` nearest to the tiles on ``slots`` (the tile
