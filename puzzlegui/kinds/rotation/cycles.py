@@ -117,7 +117,6 @@ def _patch_cycles(pw: int, ph: int, n: int, want: int, clean: bool = False) -> l
 
     Short commutators first; where they give none (a patch one tile wider than its
     blocks, from 4x4 blocks up), products of two tiles-few words (``_far_candidates``)."""
-    cells = pw * ph
     found: dict = {}
     for source, limit in ((_candidates, MAX_POWER), (_far_candidates, MAX_FAR)):
         for word in source(pw, ph, n):
