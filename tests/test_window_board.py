@@ -150,3 +150,19 @@ def test_the_solver_bar_grows_for_the_steps_words_and_nothing_in_it_is_cut(qtbot
     for button in (bar.solve_button, bar.apply_button, bar.return_button):
         assert button.height() >= button.minimumSizeHint().height()
     window.back_to_game()
+
+
+def test_the_library_is_in_sight_once_it_has_given_way(qtbot, window):
+    """After the drawer gives way at the first move, the play bar's Library button
+    brings it back (not only the View menu or Ctrl+L)."""
+    assert window.open_source("kurosu-dm-2018-06-04")
+    window.area.show_library(True)
+    state = window.history.state
+    kind = window.doc.kind
+    move = kind.solution_moves(state, solver.run(kind.solve(kind.solve_start(state)), solver.FIRST).solutions[0])[0]
+    window.play_move(move)
+    assert not window.area.library_open
+    button = window.play_bar.widgetForAction(window.actions_by_name["library"])
+    assert button is not None and button.isVisible() and not button.isChecked()
+    qtbot.mouseClick(button, Qt.LeftButton)
+    assert window.area.library_open and window.area.drawer.isVisible() and button.isChecked()

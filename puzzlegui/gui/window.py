@@ -329,12 +329,14 @@ class MainWindow(QMainWindow):
         self.colours.set_theme(choice)
 
     def _build_play_bar(self) -> None:
-        """One bar over the board: the puzzle's title, then what a player reaches for
-        (undo, redo, restart, hint, check) and Solve, which opens the solver panel."""
+        """One bar over the board: the library's drawer (open or closed, in sight once it
+        has given way), the puzzle's title, then what a player reaches for (undo, redo,
+        restart, hint, check) and Solve, which opens the solver bar."""
         bar = QToolBar("Play", self)
         bar.setObjectName("play")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        bar.addAction(self.actions_by_name["library"])
         bar.addWidget(self.title_label)
         for name in ("undo", "redo", "restart", None, "hint", "check", None, "solve"):
             if name is None:
