@@ -472,6 +472,7 @@ class MainWindow(QMainWindow):
     # 50,000 moves): such a record is read on the pool while the window goes on showing
     # what it showed, and opened when it is in memory.  Only the newest request opens.
     _reading = None  # the Background call reading the record the window waits for
+    _reading_key = None  # the game it reads (None: a file or a paste being read)
 
     def _read_first(self, key: str, then, doc=None) -> bool:
         """True if ``key``'s game (or ``doc``'s, with a long progress of its own) is read
@@ -479,8 +480,10 @@ class MainWindow(QMainWindow):
         False if it can be opened at once."""
         if not self.games.needs_reading(key, doc):
             return False
+        if self._reading is not None and self._reading_key == key:
+            return True  # asked again while it is read (a double click): the read under way answers
         request = Background(self.games.read_game, key, doc)
-        self._reading = request
+        self._reading, self._reading_key = request, key
 
         def done(answer):
             self.games.adopt(key, answer)  # held for later even if no longer awaited
@@ -545,7 +548,7 @@ class MainWindow(QMainWindow):
         ``then(answer)`` on the GUI thread, unless something else was asked for meanwhile;
         the game's moves are replayed on the pool too (load_doc)."""
         request = Background(read)
-        self._reading = request
+        self._reading, self._reading_key = request, None
 
         def done(answer):
             if self._reading is request:
