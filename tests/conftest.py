@@ -104,3 +104,4 @@ def window(qtbot):
     w.show()
     yield w
     w.shutdown()
+

@@ -7,21 +7,15 @@ from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files
 from puzzlegui.gui import theme
-from puzzlegui.gui.window import MainWindow
 
 KUROSU = "kurosu-dm-2018-06-01"
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_source(KUROSU)
-    yield w
-    w.shutdown()
+def window(window):
+    """conftest's window, on a Kurosu."""
+    assert window.open_source(KUROSU)
+    return window
 
 
 def empty(state, n):

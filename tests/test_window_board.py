@@ -10,18 +10,14 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import solver
-from puzzlegui.gui.window import MainWindow
 
 
 @pytest.fixture
-def window(qtbot):
-    w = MainWindow(restore=False)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
+def window(window, qtbot):
+    """conftest's window, at the issue's default size."""
+    window.resize(1200, 800)
+    qtbot.waitExposed(window)
+    return window
 
 
 def solved_and_replaying(qtbot, window, show):

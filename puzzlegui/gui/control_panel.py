@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -210,7 +211,7 @@ class SolverPanel(QWidget):
         )
         self._action_group = self._group(self.apply_button, self.return_button)
         self.step_label = ElidedLabel("")  # what the step on show does: the kind's sentence
-        self.step_label.setStyleSheet("color: palette(placeholder-text);")
+        self.step_label.setForegroundRole(QPalette.PlaceholderText)  # quieter than the status
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(4, 2, 4, 2)
         self._grid.setHorizontalSpacing(6)
