@@ -28,7 +28,7 @@ from typing import Callable
 
 from .kind import PuzzleError
 from .solver import ALL, UNIQUE, Clock, count_all, run
-from .text import plural
+from .text import capitalized, cell_name, number, plural
 
 MAX_SHOWN = 20  # solutions listed (and kept as states for stepping through)
 CANDIDATES_TRIED = 60  # candidate givens counted at most for one suggestion
@@ -356,3 +356,66 @@ def make_unique(kind, state, time_limit: float = 10.0, should_stop=None):
             raise PuzzleError(f"{kind.title} has no given that tells its solutions apart; change the board itself.")
         state = kind.with_given(state, given)
     return state
+
+
+SHOWN_CELLS = 12  # differing cells a sentence names before "and N more"
+
+
+def sentences(found: Analysis, has_givens: bool = True, on_board: bool = False) -> list[str]:
+    """An Analysis as sentences, one a line, for the command line and the Edit dialog's
+    workbench alike (``has_givens``: the kind has givens, so "no given is redundant"
+    means something; ``on_board``: the cells are shaded and marked on the editor's board,
+    so the sentences point at them instead of naming them, and what is still being
+    looked for is not called cut short)."""
+
+    lines = []
+    if "moves" not in found.extra or not found.count:  # Rotation's count is its shortest sequences, said below
+        noun = "decomposition" if "capacity" in found.extra else "solution"
+        lines.append(capitalized(found.count_text(noun)) + ("." if found.complete else ", when the time limit ended the search."))
+    if found.contradiction:
+        lines.append(found.contradiction)
+    if found.differing and on_board:
+        lines.append(f"Two of them differ in {plural(len(found.differing), 'cell')} (shaded).")
+    elif found.differing:
+        cells = "; ".join(cell_name(c) for c in found.differing[:SHOWN_CELLS])
+        more = len(found.differing) - SHOWN_CELLS
+        lines.append(f"Two of them differ at {plural(len(found.differing), 'cell')}: {cells}"
+                     + (f"; and {number(more)} more." if more > 0 else "."))
+    if found.suggestion is not None:
+        left = found.suggestion_count
+        after = ("exactly one solution" if left == 1 else f"{plural(left, 'solution')}")
+        if not found.extra.get("suggestion_exact", True):
+            after = f"at least {plural(left, 'solution')}"
+        lines.append(f"Suggested given: {found.suggestion.text}; with it the puzzle has {after}.")
+    if found.grade:
+        tatham = f" (Tatham's {found.tatham_grade})" if found.tatham_grade else ""
+        lines.append(f"Difficulty: {found.grade}{tatham}; hardest deduction: {found.hardest or 'none'}.")
+    if found.rules:
+        used = ", ".join(f"{name} {number(n)}" for name, n in sorted(found.rules.items(), key=lambda kv: -kv[1]))
+        lines.append(f"Deductions used: {used}.")
+    if has_givens and (found.count == 1 and found.exact and "redundant" not in found.partial or found.redundant):
+        if found.redundant and on_board:
+            lines.append(f"{capitalized(plural(len(found.redundant), 'given'))} can go and the answer stays unique "
+                         "(marked on the board).")
+        elif found.redundant:
+            lines.append("Redundant givens (each can go and the answer stays unique): "
+                         + "; ".join(g.text for g in found.redundant) + ".")
+        else:
+            lines.append("No given is redundant.")
+    extra = found.extra
+    if "moves" in extra:
+        if extra["proven"]:
+            fewest = f"Fewest moves: {number(extra['moves'])} (proven)"
+        elif "lower_bound" in extra:
+            fewest = f"Best found: {plural(extra['moves'], 'move')}; at least {number(extra['lower_bound'])} needed"
+        else:
+            fewest = f"Best found: {plural(extra['moves'], 'move')}, not proven shortest"
+        if "shortest_count" in extra:
+            fewest += f"; {plural(extra['shortest_count'], 'shortest sequence')}"
+        lines.append(fewest + ".")
+    if "capacity" in extra:
+        lines.append(extra["capacity"])
+    cut = [part for part in found.partial if part != "count"]
+    if cut and not on_board:
+        lines.append(f"The time limit cut short: {', '.join(cut)}; a longer --time-limit finishes them.")
+    return lines

@@ -22,7 +22,6 @@ import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
-from ..core.text import plural
 from .worker import Background
 
 QUICK_SECONDS = 1.0  # the count and the grade at most (shown first)
@@ -51,60 +50,12 @@ def _more_to_find(result) -> bool:
     return bool({"suggestion", "redundant"} & set(result.partial or ()))
 
 
-def describe(result) -> str:
-    """The analysis in sentences, for the panel (and the tests)."""
-    extra = result.extra or {}
-    if "moves" in extra:  # Rotation: every position has answers; what counts is how short
-        return " ".join(_extra_lines(result))
-    if result.count == 0:
-        if not result.complete:
-            return "No solution found yet (the search ran out of time)."
-        return "No solution. " + (result.contradiction or "Every way to fill the board breaks a rule.")
-    if result.count == 1 and result.complete:
-        lines = ["Exactly one solution."]
-        if result.grade:
-            grade = f"Difficulty: {result.grade}"
-            if result.tatham_grade:
-                grade += f" (Tatham's {result.tatham_grade})"
-            if result.hardest:
-                grade += f"; the hardest step: {result.hardest}"
-            lines.append(grade + ".")
-        if result.redundant:
-            lines.append(f"{plural(len(result.redundant), 'given')} can go and the answer stays unique "
-                         "(marked on the board).")
-        lines.extend(_extra_lines(result))
-        return " ".join(lines)
-    if result.count == 1:
-        return "One solution found; the search ran out of time before it could rule out a second."
-    many = f"Exactly {result.count:,} solutions." if result.exact else (
-        f"At least {result.count:,} solutions." if result.count > 2 else "Two or more solutions.")
-    lines = [many]
-    if result.differing:
-        lines.append(f"Two of them differ in {plural(len(result.differing), 'cell')} (shaded).")
-    if result.suggestion is not None:
-        left = result.suggestion_count
-        after = "makes it unique" if left == 1 else (f"leaves {left:,}" if left is not None else "narrows it down")
-        lines.append(f"Adding {result.suggestion.text} {after}.")
-    lines.extend(_extra_lines(result))
-    return " ".join(lines)
+def describe(result, has_givens: bool = True) -> str:
+    """The analysis in the command line's sentences (core.analysis.sentences), pointing
+    at the editor's board for the cells."""
+    from ..core import analysis
 
-
-def _extra_lines(result) -> list[str]:
-    extra = result.extra or {}
-    lines = []
-    if "moves" in extra:
-        if extra.get("proven"):
-            lines.append(f"Fewest moves: {extra['moves']:,} (proven).")
-        else:
-            bound = extra.get("lower_bound")
-            lines.append(f"Best found: {extra['moves']:,} moves" + (f", at least {bound:,}" if bound else "") + ".")
-        if extra.get("shortest_count"):
-            lines.append(f"{plural(extra['shortest_count'], 'shortest sequence')}.")
-    if extra.get("capacity"):
-        lines.append(str(extra["capacity"]))
-    if extra.get("decompositions") is not None and not (result.exact and extra["decompositions"] == result.count):
-        lines.append(f"{plural(extra['decompositions'], 'decomposition')}.")
-    return lines
+    return " ".join(analysis.sentences(result, has_givens, on_board=True))
 
 
 class AnalysisPanel(QWidget):
@@ -206,7 +157,7 @@ class AnalysisPanel(QWidget):
         if result.partial and set(result.partial) - {"suggestion", "redundant"} or not _more_to_find(result):
             self._answered(serial, result)  # cut short already, or nothing more to look for
             return
-        self.text.setText(describe(result) + " Looking further\u2026")
+        self.text.setText(self._describe(result) + " Looking further\u2026")
         self._mark(result)
         self.counted.emit(result)
         call = Background(_analyse, self.kind, self.state, self._stop, False)
@@ -218,7 +169,7 @@ class AnalysisPanel(QWidget):
             return  # an older board's answer: never shown
         self._stop = None
         self.result = result
-        self.text.setText(describe(result))
+        self.text.setText(self._describe(result))
         self._mark(result)
         self._show_commands()
         self.analysed.emit(result)
@@ -227,6 +178,9 @@ class AnalysisPanel(QWidget):
         if self._wanted(serial):
             self._stop = None
             self.text.setText(f"The analysis failed: {message}")
+
+    def _describe(self, result) -> str:
+        return describe(result, self.state is not None and bool(self.kind.givens(self.state)))
 
     # ---------------------------------------------------------------- marks
     def _marks(self, cells, style) -> None:
