@@ -221,10 +221,9 @@ def test_rows_written_by_hand_are_listed_sensibly_or_left_out(folder):
     assert session.stats() == []
 
 
-def test_keys_are_data_pruning_never_touches_a_file(folder, tmp_path, monkeypatch):
+def test_keys_are_data_and_never_name_a_file(folder, tmp_path):
     """A key that looks like a path (written into the database by hand) is only a key:
-    pruning past MAX_GAMES deletes rows, never files."""
-    monkeypatch.setattr(store_mod, "MAX_GAMES", 3)
+    it is never listed, never names a picture, and a new game touches no file."""
     victim = tmp_path / "victim.json"
     victim.write_text("keep me")
     db = made_store(folder)
@@ -236,15 +235,34 @@ def test_keys_are_data_pruning_never_touches_a_file(folder, tmp_path, monkeypatc
                 (key, n),
             )
     session = Games(folder)
-    play(session, "twiddle-3x3-farthest", turns=1)  # a new game: the oldest are pruned
+    play(session, "twiddle-3x3-farthest", turns=1)
     keys = {e.key for e in session.entries()}
-    assert len(keys) == 3 and relative not in keys
-    with sqlite3.connect(db) as conn:  # the three oldest rows were pruned: rows, not files
-        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 3
+    assert len(keys) == 3 and relative not in keys  # made_store's two games and the new one
+    with sqlite3.connect(db) as conn:  # nothing dropped: the hand-written rows stay as they were
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 6
     assert victim.read_text() == "keep me"
     from puzzlegui.gui.thumbnails import Thumbnails
 
     assert Thumbnails(folder / "thumbs")._path(relative) is None  # nor does a key name a picture
+
+
+def test_six_hundred_games_are_all_kept_and_listed_after_the_next_new_game(folder):
+    """A player's history is not a cache: past 500 games (where an earlier version pruned
+    the oldest without a word) every game stays until the player removes it."""
+    db = made_store(folder)
+    with sqlite3.connect(db) as conn:
+        conn.executemany(
+            "INSERT INTO games(key, kind, title, origin, puzzle, status, updated) "
+            "VALUES (?, 'rotation', ?, 'id', '{}', 'new', ?)",
+            ((f"{n:024x}", f"old game {n}", float(n)) for n in range(600)),
+        )
+    session = Games(folder)
+    play(session, "twiddle-3x3-farthest", turns=1)  # the next new game
+    titles = {e.title for e in session.entries()}
+    assert len(session.entries()) == 603  # made_store's two games, the 600 and the new one
+    assert {f"old game {n}" for n in range(600)} <= titles
+    session.close()
+    assert len(Games(folder).entries()) == 603  # and after a restart
 
 
 # ---------------------------------------------------------------- names and titles

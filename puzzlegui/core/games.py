@@ -471,7 +471,6 @@ class Games:
                 # surrogate, which no puzzle file may: stored as U+FFFD, it reads back
                 puzzle=store_mod.dumps({k: store_mod.text(v) if k in files.META_KEYS else v for k, v in data.items()}),
             )
-        new = game.rev is None
         game.rev = self.store.save_game(game.key, fields, start, [store_mod.dumps(m) for m in moves], game.rev)
         game.history.mark_stored()
         game._stored_file = data
@@ -479,9 +478,6 @@ class Games:
         game.updated = self.clock()
         if self.current is game:
             self._store_current()
-        if new:
-            keep = {game.key, self._current_key} | {k for k, g in self._games.items() if not g.on_record}
-            self.store.prune(keep)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Every picture queued so far is on disk when this returns True (games are

@@ -28,6 +28,9 @@ SESSION_FORMAT = "puzzlegui-session"
 STATS_FORMAT = "puzzlegui-stats"
 #: the most bytes of old records read in all; a folder of more is imported in part
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
+#: the most old game records, and statistics lines, read (the old version kept at most 500)
+MAX_IMPORT_GAMES = 1000
+MAX_IMPORT_STATS = 4000
 
 
 def import_folder(store) -> int:
@@ -41,7 +44,7 @@ def import_folder(store) -> int:
         names = sorted(n for n in os.listdir(games_dir) if n.endswith(".json") and store_mod.is_key(n[:-5]))
     except OSError:
         names = []
-    for name in names[: store_mod.MAX_GAMES * 2]:
+    for name in names[:MAX_IMPORT_GAMES]:
         path = games_dir / name
         try:
             size = path.stat().st_size
@@ -138,7 +141,7 @@ def _import_stats(store) -> None:
         return
     if not isinstance(data, dict) or data.get("format") != STATS_FORMAT or not isinstance(data.get("puzzles"), dict):
         return
-    for key, e in list(data["puzzles"].items())[: store_mod.MAX_LISTED * 4]:
+    for key, e in list(data["puzzles"].items())[:MAX_IMPORT_STATS]:
         if not (isinstance(key, str) and store_mod.is_key(key) and isinstance(e, dict)):
             continue
         counts = [e.get(n, 0) for n in ("solved", "helped", "hints", "solver")]

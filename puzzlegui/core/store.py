@@ -22,11 +22,18 @@ each write.  A copy writes only over the revision it last read or wrote; if the 
 copy wrote in between, the write is refused (``Conflict``) and the player is told, so
 neither copy's moves are silently lost.  Statistics are added to, never overwritten.
 
-Whatever is in the data folder, the store opens: a damaged database (SQLite's own
-``quick_check`` decides) is set aside under a new name and a fresh one started; a
-database written by a newer puzzlegui is left alone; where nothing can be written at all
-(a read-only folder) the games live in memory for this run.  Each case leaves a sentence
-in ``notices``.  The JSON records of earlier versions are imported once (core/legacy.py).
+Whatever is in the data folder, the store opens, and damage is a verdict, never an
+exception: only a database that opens and fails SQLite's own ``quick_check``, is not a
+SQLite file at all, or is another program's is set aside (under a new name, and a fresh
+one started); the next start offers its games back (``set_aside_databases``,
+``recover``).  A lock held by another program is waited for (``waiting`` hears how long)
+and tried again; a full disk, an I/O error or a folder that cannot be written opens
+nothing and sets nothing aside: the games live in memory for this run.  A database
+written by a newer puzzlegui is left alone.  Each case leaves a sentence in ``notices``.
+The JSON records of earlier versions are imported once (core/legacy.py).
+
+Every game is kept until the player removes it: the store never drops a game of its own
+accord (a player's history is not a cache).
 
 Pure: the standard library only.  Every thread gets its own connection.
 """
@@ -49,10 +56,14 @@ DB_NAME = "games.sqlite3"
 SCHEMA_VERSION = 1
 #: how long a write waits for the other copy of the app to finish its own (seconds)
 BUSY_TIMEOUT_S = 2.0
-#: the most games kept (the least recently played are dropped first)
-MAX_GAMES = 500
-#: the most rows the library listing reads, whatever the database holds
-MAX_LISTED = MAX_GAMES * 2
+#: how long opening waits for another program that holds the database locked (a backup
+#: tool, ``sqlite3`` in a terminal) before this run's games are kept in memory instead
+LOCK_WAIT_S = 60.0
+#: each try's own wait while opening (SQLite's busy timeout): ``waiting`` hears after each
+OPEN_TRY_S = 0.5
+#: the most rows the library listing reads, whatever the database holds (every game is
+#: kept; the listing shows the most recently played this many)
+MAX_LISTED = 10_000
 
 NEW, IN_PROGRESS, SOLVED = "new", "in progress", "solved"
 STATUSES = (NEW, IN_PROGRESS, SOLVED)
@@ -257,16 +268,54 @@ def _regular_or_absent(path: Path) -> str | None:
 
 
 _memory_names = itertools.count(1)
-#: what a damaged database raises: SQLite's own errors, and (from a damaged page read as
-#: text, or an error message quoting one) a UnicodeDecodeError
+#: what a failing database raises: SQLite's own errors, and (from a damaged page read as
+#: text, or an error message quoting one) a UnicodeDecodeError.  Which of them is damage
+#: is ``_verdict``'s to say.
 _DAMAGED = (sqlite3.DatabaseError, UnicodeDecodeError)
+#: set-aside databases, as _set_aside_files names them
+SET_ASIDE_GLOB = "games.broken-*.sqlite3"
+WAIT, DAMAGED, UNUSABLE = "wait", "damaged", "unusable"
+
+
+def _verdict(exc: BaseException) -> str:
+    """What an error met while opening the database says of it: WAIT (another program
+    holds it locked: try again), DAMAGED (the file is not a whole SQLite database) or
+    UNUSABLE (the disk, the folder or the system failed: the file may be fine)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return DAMAGED
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    base = "_".join(name.split("_")[:2])
+    if base in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+        return WAIT
+    if base in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+        return DAMAGED
+    if name or not isinstance(exc, sqlite3.DatabaseError):
+        return UNUSABLE
+    message = str(exc)  # an error without SQLite's code (an older Python): its words
+    if "locked" in message or "busy" in message:
+        return WAIT
+    if "malformed" in message or "not a database" in message:
+        return DAMAGED
+    return UNUSABLE
+
+
+def _cause(exc: BaseException) -> str:
+    """An opening error as the end of a sentence."""
+    message = str(exc.strerror or exc) if isinstance(exc, OSError) else str(exc)
+    if "full" in message:
+        return "the disk is full"
+    if "disk I/O" in message:
+        return "the disk could not be read or written (an I/O error)"
+    if "readonly" in message or "read-only" in message:
+        return "it is read-only"
+    return message[:200]
 
 
 class Store:
     #: the statistics' columns as SELECTed (see _add_columns)
     _stats_select = "key, title, kind, solved, helped, best, hints, solver, looks, reasons"
 
-    def __init__(self, folder, clock=time.time, read_only: bool = False):
+    def __init__(self, folder, clock=time.time, read_only: bool = False, waiting=None):
         """The store in ``folder``.  ``read_only`` (the command line reading the games
         the window keeps): nothing is made, set aside or imported; a database that is
         missing or does not open reads as empty."""
@@ -275,7 +324,11 @@ class Store:
         self.path = self.folder / DB_NAME
         self.clock = clock
         self.notices: list[str] = []
+        #: called with the seconds waited so far while another program holds the database
+        #: locked at start (from the first second on, after each try)
+        self.waiting = waiting
         self.persistent = True  # False: this run's games live in memory only
+        self._ours = False  # _check found the database whole and puzzlegui's
         self._uri: str = ""
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
@@ -297,15 +350,12 @@ class Store:
             if what is not None:
                 self._set_aside_files(f"{self.path.name}{suffix} was {what}")
                 break
+        self._strays()
         fresh = not self.path.exists()
         self._uri = self.path.resolve().as_uri() + "?mode=rwc"
-        try:
-            conn = self._conn()
-            problem = self._check(conn)
-        except _DAMAGED as exc:
-            problem = str(exc)[:200]
-        except OSError as exc:
-            problem = f"cannot be opened ({exc.strerror or exc})"
+        problem = self._first_open()
+        if problem is None:
+            return  # kept in memory (the sentence is said)
         if problem == "newer":
             self._close_all()
             self.notices.append(
@@ -314,25 +364,83 @@ class Store:
             )
             self._in_memory(None)
             return
-        if problem is not None:
+        if problem != "ok":
             self._close_all()
-            if os.access(self.folder, os.W_OK):
-                self._set_aside_files(f"it is damaged ({problem})")
-                try:
-                    self._conn()
-                    self._check(self._conn())
-                    fresh = True
-                except (*_DAMAGED, OSError) as exc:
-                    self._close_all()
-                    self._in_memory(f"a fresh games database cannot be made ({exc})")
-                    return
-            else:
+            if not os.access(self.folder, os.W_OK):
                 self._in_memory(f"{self.path} cannot be opened ({problem})")
                 return
+            self._set_aside_files(f"it is damaged ({problem})")
+            problem = self._first_open()
+            if problem is None:
+                return
+            if problem != "ok":  # the fresh one made just now is not whole: nothing is to be trusted
+                self._close_all()
+                self._in_memory(f"a fresh games database cannot be made ({problem})")
+                return
+            fresh = True
         if fresh:
             from . import legacy  # the JSON records of earlier versions, once
 
             legacy.import_folder(self)
+
+    def _first_open(self) -> str | None:
+        """Open the database and judge it: "ok" (whole and ours, made now if it was new,
+        switched to the write-ahead log), "newer", or why it is damaged; None if it cannot
+        be used this run (kept in memory, the sentence said).  A lock is waited for."""
+        started = time.monotonic()
+        made_now = not self.path.exists()
+        while True:
+            try:
+                conn = self._conn(timeout=OPEN_TRY_S)
+                problem = self._check(conn)
+                if problem is None:
+                    self._ours = True
+                    conn.execute("PRAGMA journal_mode=WAL")
+                    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                    return "ok"
+                return problem
+            except (*_DAMAGED, OSError) as exc:
+                self._close_all()
+                verdict = _verdict(exc)
+                if verdict == DAMAGED:
+                    return str(exc)[:200]
+                waited = time.monotonic() - started
+                if verdict == WAIT and waited < LOCK_WAIT_S:
+                    if waited >= 1.0 and self.waiting is not None:
+                        self.waiting(waited)
+                    continue  # the busy timeout was the pause
+                if made_now:
+                    with contextlib.suppress(OSError):  # an empty file made by this failed try
+                        if os.lstat(self.path).st_size == 0:
+                            os.unlink(self.path)
+                why = (f"another program kept {self.path} locked for {waited:.0f} s" if verdict == WAIT
+                       else f"{self.path} cannot be opened: {_cause(exc)}")
+                self._in_memory(why)
+                return None
+
+    def _strays(self) -> None:
+        """What an interrupted copy or another program left: a database of no bytes (its
+        games are gone: said) and a write-ahead log without its database (it cannot be
+        read alone, and opening would consume it: kept aside, said)."""
+        wal = Path(f"{self.path}-wal")
+        try:
+            size = os.lstat(self.path).st_size
+        except FileNotFoundError:
+            size = None
+        except OSError:
+            return
+        try:
+            wal_size = os.lstat(wal).st_size
+        except OSError:
+            wal_size = 0
+        if size is None and wal_size:
+            self._set_aside_files("its write-ahead log was there without the database itself",
+                                  fresh_said=False)
+        elif size == 0 and not wal_size:
+            self.notices.append(
+                f"Your games database {self.path} was empty (0 bytes): no games could be restored from it. "
+                "A fresh games database was started."
+            )
 
     def _open_read_only(self) -> None:
         if _regular_or_absent(self.path) is not None or not self.path.exists():
@@ -390,7 +498,7 @@ class Store:
         self._stats_select = "key, title, kind, solved, helped, best, hints, solver, " + ", ".join(
             "0" if c in missing else c for c in _ADDED_STATS)
 
-    def _set_aside_files(self, why: str) -> None:
+    def _set_aside_files(self, why: str, fresh_said: bool = True) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         base = self.folder / f"games.broken-{stamp}"
         n = 1
@@ -406,8 +514,9 @@ class Store:
                     moved = True
                 except OSError:
                     pass
-        kept = f" It was kept as {aside}." if moved else ""
-        self.notices.append(f"Your saved games could not be read: {why}. A fresh games database was started.{kept}")
+        kept = f" It was kept as {aside}; File > Recover games\u2026 brings back what can be read of it." if moved else ""
+        fresh = " A fresh games database was started." if fresh_said else ""
+        self.notices.append(f"Your saved games could not be read: {why}.{fresh}{kept}")
 
     def _in_memory(self, why: str | None) -> None:
         """Keep this run's games in a database in memory (shared by this process's threads)."""
@@ -421,17 +530,18 @@ class Store:
         self._check(conn)
         self._keepalive = conn  # the memory database lives while a connection is open
 
-    def _conn(self) -> sqlite3.Connection:
+    def _conn(self, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
             conn = sqlite3.connect(
-                self._uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+                self._uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
             )
             # text that is not UTF-8 (written by another program) reads as U+FFFD, not an error
             conn.text_factory = lambda raw: raw.decode("utf-8", "replace")
             try:
                 if self.persistent and not self.read_only:
-                    conn.execute("PRAGMA journal_mode=WAL")
+                    if self._ours:  # never another program's file: only once _check said it is ours
+                        conn.execute("PRAGMA journal_mode=WAL")
                     # a commit reaches the operating system at once (a kill loses nothing),
                     # and the disk at the next checkpoint: no fsync on every move
                     conn.execute("PRAGMA synchronous=NORMAL")
@@ -560,25 +670,6 @@ class Store:
 
         self._write(work)
 
-    def prune(self, keep: set) -> int:
-        """Drop the least recently played games beyond MAX_GAMES (never one in ``keep``);
-        how many were dropped."""
-
-        def work(conn):
-            (count,) = conn.execute("SELECT count(*) FROM games").fetchone()
-            if count <= MAX_GAMES:
-                return 0
-            old = [
-                k for (k,) in conn.execute(
-                    "SELECT key FROM games ORDER BY updated DESC, key LIMIT -1 OFFSET ?", (MAX_GAMES,)
-                ) if k not in keep
-            ]
-            conn.executemany("DELETE FROM moves WHERE game = ?", ((k,) for k in old))
-            conn.executemany("DELETE FROM games WHERE key = ?", ((k,) for k in old))
-            return len(old)
-
-        return self._write(work)
-
     def set_current(self, key: str | None) -> None:
         self.remember("current", key)
 
@@ -693,10 +784,11 @@ class Store:
             row = cur.fetchone()
             if row is None:
                 return {}
-            data = {n: (os.fsdecode(v) if isinstance(v, bytes) else v) for n, v in zip(names, row)}
+            data = {n: _plain(v) for n, v in zip(names, row)}
             size = conn.execute("SELECT total(length(move)) FROM moves WHERE game = ?", (key,)).fetchone()[0]
             if size + len(str(data.get("puzzle", ""))) <= 8 * 1024 * 1024:
-                data["moves"] = [m for (m,) in conn.execute("SELECT move FROM moves WHERE game = ? ORDER BY seq", (key,))]
+                data["moves"] = [_plain(m) for (m,) in conn.execute(
+                    "SELECT move FROM moves WHERE game = ? ORDER BY seq", (key,))]
         except _DAMAGED as exc:
             raise ValueError(f"the games database could not be read ({str(exc)[:200]})") from None
         return data
@@ -705,7 +797,7 @@ class Store:
     def stats(self) -> list[Stats]:
         """Every puzzle with a record of play, most solved first."""
         rows = self._read(
-            f"SELECT {self._stats_select} FROM stats ORDER BY solved DESC, title LIMIT ?", (MAX_LISTED * 4,)
+            f"SELECT {self._stats_select} FROM stats ORDER BY solved DESC, title LIMIT ?", (MAX_LISTED,)
         )
         return [s for s in map(_stats_of_row, rows) if s is not None]
 
@@ -742,6 +834,12 @@ class Store:
 
     def reset_stats(self) -> None:
         self._write(lambda conn: conn.execute("DELETE FROM stats"))
+
+
+def _plain(value):
+    """A cell as JSON can hold it: a BLOB (written by another program, where a row of
+    ours holds text) as text, its undecodable bytes escaped, never an error."""
+    return os.fsdecode(value) if isinstance(value, bytes) else value
 
 
 def _status(status, entries) -> str:

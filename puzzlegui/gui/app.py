@@ -17,29 +17,67 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .. import icons
+    from ..core import owner
+    from . import settings as settings_mod
+    from .instance import Instance
     from .window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("puzzlegui")
     app.setOrganizationName("puzzlegui")
     app.setDesktopFileName("puzzlegui")
-    icon_path = icons.icon_path()
-    if icon_path is not None:
-        app.setWindowIcon(QIcon(str(icon_path)))
-    window = MainWindow(restore=source is None)
-    if source is not None:
-        if not window.open_source(source, kind):
-            window.restore_last_game()
-    window.show()
-    _quit_cleanly_on_signals(app, window)
-    if os.environ.get(QUIT_AFTER_START):
-        def check_and_quit():
-            shown = window.isVisible()
-            print("puzzlegui: first window shown" if shown else "puzzlegui: no window shown", flush=True)
-            app.exit(0 if shown else 1)
+    folder = settings_mod.data_dir()
+    claim = owner.claim(folder)
+    if claim is None:  # a window process keeps this data folder's games: it opens the request
+        return _hand_over(folder, source, kind)
+    instance = Instance(folder)  # listening before the window is made: a later start waits less
+    try:
+        icon_path = icons.icon_path()
+        if icon_path is not None:
+            app.setWindowIcon(QIcon(str(icon_path)))
+        window = MainWindow(restore=source is None)
+        instance.requested.connect(window.open_request)
+        if source is not None:
+            if not window.open_source(source, kind):
+                window.restore_last_game()
+        window.show()
+        _quit_cleanly_on_signals(app, window)
+        if os.environ.get(QUIT_AFTER_START):
+            def check_and_quit():
+                shown = window.isVisible()
+                print("puzzlegui: first window shown" if shown else "puzzlegui: no window shown", flush=True)
+                app.exit(0 if shown else 1)
 
-        QTimer.singleShot(0, check_and_quit)
-    return app.exec()
+            QTimer.singleShot(0, check_and_quit)
+        return app.exec()
+    finally:
+        instance.close()
+        claim.release()
+
+
+def _hand_over(folder, source: str | None, kind: str | None) -> int:
+    """Ask the window process that owns ``folder`` to open ``source`` (or only to come to
+    the front); exit 0 once it said yes, else say why (on stderr and in a message box:
+    a start from the desktop has no terminal) and exit 1."""
+    from ..core import owner
+    from .instance import hand_over, request_for
+
+    if hand_over(folder, request_for(source, kind)):
+        what = f"asked it to open {source}" if source is not None else "brought its window to the front"
+        print(f"puzzlegui: already running for {folder}; {what}.", flush=True)
+        return 0
+    pid = owner.owner_pid(folder)
+    sentence = (
+        f"puzzlegui is already running for the data folder {folder}"
+        + (f" (process {pid})" if pid else "")
+        + " but did not answer. Close that window (or end that process) and start puzzlegui again."
+    )
+    print(f"puzzlegui: {sentence}", file=sys.stderr, flush=True)
+    if not os.environ.get(QUIT_AFTER_START):
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(None, "puzzlegui", sentence)
+    return 1
 
 
 def _quit_cleanly_on_signals(app, window) -> None:

@@ -100,9 +100,13 @@ class _Children:
         self._idle: _Child | None = None
         self._busy: set[_Child] = set()
 
-    def warm(self) -> int:
-        """Start the idle child unless one is up; its process id."""
+    def warm(self, unless=None) -> int | None:
+        """Start the idle child unless one is up, or ``unless()`` says the app is closing
+        (asked under the lock that shutdown takes: a child started before shutdown is
+        ended by it, and none is started after); its process id."""
         with self._lock:
+            if unless is not None and unless():
+                return None
             dead = self._idle if self._idle is not None and not self._idle.alive() else None
             if self._idle is None or dead is not None:
                 self._idle = _Child()
@@ -154,10 +158,11 @@ class _Children:
 _children = _Children()
 
 
-def warm() -> int:
+def warm(unless=None) -> int | None:
     """Start the search process now, so the first Solve finds it ready (its imports take
-    a second or so); its process id.  Thread-safe: it may be called from the pool."""
-    return _children.warm()
+    a second or so); its process id, None if ``unless()`` is true (the window is closing).
+    Thread-safe: it may be called from the pool."""
+    return _children.warm(unless)
 
 
 def warm_pid() -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import importlib
 import os
 import stat
 import sys
@@ -88,7 +89,7 @@ def _freeze_start_up() -> None:
         gc.freeze()
 
 
-def _import_for_later() -> None:
+def _import_for_later(closing) -> None:
     """On the pool, once the window is up: the search process (started, so the first Solve
     finds it ready), modules that an action would otherwise import on the GUI thread the
     first time it is used (multiprocessing and its spawning parts: 40-60 ms the first "New
@@ -106,7 +107,9 @@ def _import_for_later() -> None:
         import multiprocessing.popen_spawn_posix
     from . import search_process
 
-    search_process.warm()  # the search process, ready for the first Solve (its imports take a second)
+    # the search process, ready for the first Solve (its imports take a second); never
+    # once the window is closing (``closing()``), so no child is started as the app exits
+    search_process.warm(unless=closing)
     del multiprocessing, numpy, tasks
 
 
@@ -530,6 +533,16 @@ class MainWindow(QMainWindow):
                                  f"Reading {validate.safe_text(Path(source).name)}\u2026")
             return True
         return self._open_answer(read(), kind, origin)
+
+    def open_request(self, source: str | None, kind: str | None) -> None:
+        """A later start on this data folder asked for ``source`` (gui/instance.py): the
+        window comes to the front and opens it (asked for nothing: only comes to the front)."""
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+        if source is not None:
+            self.open_source(source, kind)
 
     def _open_answer(self, answer, kind: str | None, origin: str | None) -> bool:
         """What _load_source gave: a puzzle opens, a collection is read on the pool (and
@@ -1170,7 +1183,7 @@ class MainWindow(QMainWindow):
 
     def _warm_up(self) -> None:
         if not self._shut_down:
-            Background(_import_for_later).done.connect(self._warmed_up)
+            Background(_import_for_later, lambda: self._shut_down).done.connect(self._warmed_up)
 
     def _warmed_up(self, _value) -> None:
         if not self._shut_down and self._panel is None:
@@ -1182,10 +1195,11 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
-        self._shut_down = True
-        searches = sys.modules.get(f"{__package__}.search_process")
-        if searches is not None:
-            searches.shutdown()  # no search process outlives the window (ended, not waited for)
+        self._shut_down = True  # before the searches end: the warm-up starts no child after this
+        if f"{__package__}.search_process" in sys.modules:
+            # imported, or being imported by the warm-up on the pool: import_module waits
+            # for an import in flight (a half-made module has no shutdown yet)
+            importlib.import_module(f"{__package__}.search_process").shutdown()  # no search process outlives the window
         self.solving.shutdown()
         self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid still being made on the pool is not waited for: its
