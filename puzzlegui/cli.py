@@ -247,6 +247,11 @@ def _generate_arguments(p) -> None:
     _count_arguments(p)
 
 
+def _recover_arguments(p) -> None:
+    p.add_argument("database", nargs="?",
+                   help="a set-aside database (games.broken-….sqlite3) whose games to bring back; without it, list them")
+
+
 def _export_arguments(p) -> None:
     p.add_argument("source", help="a puzzle, or a collection (PDF: all its puzzles)")
     p.add_argument("--kind")
@@ -274,6 +279,7 @@ COMMANDS = (
     ("generate", "print a new puzzle file (JSON), or --count N as a collection", _generate_arguments),
     ("export", "draw a puzzle as PNG or SVG, or print puzzles to PDF", _export_arguments),
     ("install-desktop-entry", "add puzzlegui to the desktop's menu", None),
+    ("recover", "list the games databases set aside as damaged, or bring back one's games", _recover_arguments),
 )
 
 
@@ -903,6 +909,46 @@ def _run(command, *args) -> int:
         raise
 
 
+def cmd_recover(args) -> int:
+    """List the data folder's set-aside games databases (exit 0), or bring back the games
+    of one (exit 0; 1 if it cannot be read; 2 if a window keeps the folder: it does it)."""
+    from pathlib import Path
+
+    from .core import games as games_mod, owner, paths, recover
+
+    folder = paths.data_dir()
+    if args.database is None:
+        found = recover.survey(folder)
+        if not found:
+            say(f"No games database has been set aside in {folder}.")
+        for aside in found:
+            what = (f"cannot be read ({aside.why})" if aside.games is None
+                    else f"{aside.games} game{'' if aside.games == 1 else 's'} can be read")
+            say(f"{aside.path}: {what}")
+        return EXIT_OK
+    path = Path(args.database)
+    if path.parent == Path(""):
+        path = folder / path
+    if not path.is_file():
+        raise PuzzleError(f"{args.database} is not a set-aside games database; `puzzlegui recover` lists them.")
+    claim = owner.claim(folder)
+    if claim is None:
+        raise PuzzleError("puzzlegui's window is running on this data folder: use its File > Recover games\u2026, "
+                          "or quit it and run this again.")
+    try:
+        games = games_mod.Games(folder)
+        try:
+            done = recover.recover(games.store, path)
+        except ValueError as exc:
+            return _print_error(str(exc), EXIT_NO_SOLUTION)
+        finally:
+            games.close()
+    finally:
+        claim.release()
+    say(done.sentence(path))
+    return EXIT_OK
+
+
 def _install_desktop_entry() -> int:
     from .desktop import install_desktop_entry
 
@@ -975,5 +1021,7 @@ def _main(argv: list[str]) -> int:
         return _run(cmd_solve, args)
     if args.command == "generate":
         return _run(cmd_generate, args, extra)
+    if args.command == "recover":
+        return _run(cmd_recover, args)
     parser.print_help()
     return EXIT_BAD_INPUT

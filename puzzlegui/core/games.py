@@ -97,11 +97,13 @@ def _create_new(path: Path, text: str) -> Path:
 
 
 class Games:
-    def __init__(self, folder, clock=time.time, read_only: bool = False, ticks=time.monotonic):
+    def __init__(self, folder, clock=time.time, read_only: bool = False, ticks=time.monotonic, waiting=None):
+        """``waiting(seconds)`` hears, while another program holds the games database
+        locked at start, how long the store has waited for it (core/store.py)."""
         self.folder = Path(folder)
         self.clock = clock  # wall time: when a game was last played
         self.ticks = ticks  # the games' clocks run on this one (core/game.py)
-        self.store = store_mod.Store(self.folder, clock, read_only=read_only)
+        self.store = store_mod.Store(self.folder, clock, read_only=read_only, waiting=waiting)
         self.current: Game | None = None
         self._games: dict[str, Game] = {}  # games held in memory, least recently used first
         self._current_key: str | None = self.store.current_key
@@ -194,8 +196,10 @@ class Games:
         doc = files.from_data(files.parse_json(record.puzzle, "the saved puzzle"), "the saved puzzle")
         if record.name:
             doc.name = record.name
-        if record.path is not None:
+        if record.path is not None and file_key(record.path) == key:
             doc.path = record.path
+        # else the row names a file its key is not of (written by another program): the
+        # game has no file, and Save asks where, never writing over that other file
         moves = files.parse_json("[" + ",".join(record.moves) + "]", "the saved moves")
         try:
             history = History.from_json(doc.kind, doc.state, {"moves": moves, "position": record.position})

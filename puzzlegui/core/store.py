@@ -305,7 +305,7 @@ def _cause(exc: BaseException) -> str:
     if "full" in message:
         return "the disk is full"
     if "disk I/O" in message:
-        return "the disk could not be read or written (an I/O error)"
+        return "the disk could not be read or written (an I/O error: it may be full)"
     if "readonly" in message or "read-only" in message:
         return "it is read-only"
     return message[:200]
@@ -329,6 +329,7 @@ class Store:
         self.waiting = waiting
         self.persistent = True  # False: this run's games live in memory only
         self._ours = False  # _check found the database whole and puzzlegui's
+        self.set_aside_now: list[Path] = []  # databases set aside by this start (said in notices)
         self._uri: str = ""
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
@@ -505,6 +506,7 @@ class Store:
         while any(os.path.lexists(f"{base}{'' if n == 1 else f'-{n}'}.sqlite3{s}") for s in ("", "-wal", "-shm")):
             n += 1
         aside = Path(f"{base}{'' if n == 1 else f'-{n}'}.sqlite3")
+        self.set_aside_now.append(aside)
         moved = False
         for suffix in ("", "-wal", "-shm"):
             source = Path(f"{self.path}{suffix}")
@@ -650,6 +652,33 @@ class Store:
                 ((key, seq, move) for seq, move in enumerate(moves, start)),
             )
 
+    def insert_recovered(self, key: str, fields: dict, moves: list[str]) -> bool:
+        """A game read from a set-aside database (core/recover.py), stored as it was read;
+        False if the store has a game of that key already (it is left as it is)."""
+
+        def work(conn):
+            if conn.execute("SELECT 1 FROM games WHERE key = ?", (key,)).fetchone():
+                return False
+            conn.execute("DELETE FROM moves WHERE game = ?", (key,))
+            self._insert_moves(conn, key, 1, moves)
+            cols = dict(fields, key=key, entries=len(moves), bytes=sum(map(len, moves)), rev=1)
+            cols["status"] = _status(cols.get("status"), len(moves))
+            conn.execute(f"INSERT INTO games({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                         tuple(cols.values()))
+            return True
+
+        return self._write(work)
+
+    def insert_recovered_stats(self, row: tuple) -> None:
+        """A puzzle's statistics read from a set-aside database, unless the store has its own."""
+        st = _stats_of_row((*row, 0, 0))
+        if st is not None:
+            self._write(lambda conn: conn.execute(
+                "INSERT OR IGNORE INTO stats(key, title, kind, solved, helped, best, hints, solver) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (st.key, st.title, st.kind, st.solved, st.helped, st.best, st.hints, st.solver),
+            ))
+
     def remove(self, key: str) -> None:
         def work(conn):
             conn.execute("DELETE FROM moves WHERE game = ?", (key,))
@@ -678,6 +707,17 @@ class Store:
             "INSERT INTO meta(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
             (name, value),
         ))
+
+    def remember_list(self, name: str, values: list[str]) -> None:
+        self.remember(name, json.dumps(values[:1000]))
+
+    def recall_list(self, name: str) -> list[str]:
+        """A list of strings remembered with ``remember_list`` (empty if none, or not one)."""
+        try:
+            values = json.loads(self.recall(name) or "[]")
+        except (TypeError, ValueError):
+            return []
+        return [v for v in values if isinstance(v, str)] if isinstance(values, list) else []
 
     def recall(self, name: str):
         rows = self._read("SELECT value FROM meta WHERE name = ?", (name,))

@@ -28,6 +28,8 @@ ACTIONS: dict[str, tuple] = {
     "save": ("&Save", "save", K.Save, "", None),
     "save_as": ("Save &As…", "save_as", K.SaveAs, "", None),
     "edit": ("&Edit board…", "edit_board", "Ctrl+E", "Change the puzzle or enter your own", None),
+    "recover": ("&Recover games…", "recover_games", "",
+                "Bring back the games of a games database that was set aside as damaged", None),
     "quit": ("&Quit", "close", "Ctrl+Q", "", None),
     "undo": ("&Undo", "undo", K.Undo, "", None),
     "redo": ("&Redo", "redo", (K.Redo, "Ctrl+Y"), "", None),
@@ -80,7 +82,8 @@ ACTIONS: dict[str, tuple] = {
 #: panels and the Colours submenu, which the window adds
 MENUS: dict[str, list] = {
     "&File": ["new", "open", "open_folder", None, "save", "save_as", None, "edit", None,
-              "copy", "copy_tatham", "open_web", "paste", "export_image", "export_pdf", "print", None, "quit"],
+              "copy", "copy_tatham", "open_web", "paste", "export_image", "export_pdf", "print", None, "recover", None,
+              "quit"],
     "&Edit": ["undo", "redo", "restart", None, "mark", "back_to_mark", "keep_trial"],
     "&View": ["zoom_in", "zoom_out", "zoom_fit", None, "pause", "show_clock", "show_met", "show_remaining",
               None, "stats", None, "library", "solver_bar", "side_panel"],

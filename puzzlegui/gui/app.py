@@ -9,6 +9,8 @@ import sys
 #: set by CI (and anyone checking an install): quit as soon as the first window shows,
 #: exit 0 if it did.  Read only here, at start-up.
 QUIT_AFTER_START = "PUZZLEGUI_QUIT_AFTER_START"
+#: set by the quitting tests: close the window (as Ctrl+Q does) this many ms after it shows
+CLOSE_AFTER_MS = "PUZZLEGUI_CLOSE_AFTER_MS"
 
 
 def run_gui(source: str | None = None, kind: str | None = None) -> int:
@@ -49,6 +51,10 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
                 app.exit(0 if shown else 1)
 
             QTimer.singleShot(0, check_and_quit)
+        close_after = os.environ.get(CLOSE_AFTER_MS, "")
+        if close_after.isdigit():
+            print("puzzlegui: first window shown", flush=True)
+            QTimer.singleShot(int(close_after), window.close)
         return app.exec()
     finally:
         instance.close()

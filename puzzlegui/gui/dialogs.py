@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -31,9 +30,14 @@ from ..core import registry
 from ..core.kind import PuzzleError, PuzzleKind
 from . import kinds
 from .text import plain_label
+from .widgets import BoundedTextEdit
 
 ERROR_ON_LIGHT = "#b3261e"  # a dark red: 6.5:1 on white
 ERROR_ON_DARK = "#ffb4ab"  # a pale red: 9:1 on #202020
+#: the editor's text tab takes at most this (game IDs are at most 20,000 characters; a
+#: 40x40 layout is under 2,000 in lines of 80): a paste beyond it is refused at once
+EDITOR_MAX_CHARS = 200_000
+EDITOR_MAX_LINE = 25_000
 
 
 class ErrorLabel(QLabel):
@@ -307,7 +311,8 @@ class EditDialog(QDialog):
         self.analysis.changedBoard.connect(self._load_board)
         self._analysed = None  # the board the analysis was last asked about (its file form)
         self._make_editor(kind, state)
-        self.text = QPlainTextEdit()
+        # at most what a game ID or a layout can be: a long paste is refused before Qt lays it out
+        self.text = BoundedTextEdit(EDITOR_MAX_CHARS, EDITOR_MAX_LINE)
         self.text.setPlaceholderText(self._text_placeholder())
         self.text.setTabChangesFocus(True)
         font = self.text.font()
@@ -326,6 +331,7 @@ class EditDialog(QDialog):
         self.tabs.currentChanged.connect(lambda _i: self._validate())
         layout.addWidget(self.tabs, 1)
         self.error = ErrorLabel(self)
+        self.text.refused.connect(self.error.show_error)
         layout.addWidget(self.error)
         layout.addWidget(self.analysis)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -718,6 +724,16 @@ class PageDialog(QDialog):
         super().accept()
 
 
+def unspellable(path: str) -> str | None:
+    """Why a name chosen through a Qt dialog cannot be written, or None: a file name that
+    is not valid in the system's encoding reaches us with U+FFFD in it, and writing that
+    would make another file than the one chosen."""
+    if "\ufffd" in path:
+        return (f"The name {path} holds characters that cannot be written exactly (it is not in the system's "
+                "encoding); choose another name.")
+    return None
+
+
 def export_pdf(window, items, settings) -> PageDialog:
     """Print to PDF from the window: the page choices (PageDialog, opened window-modal
     and returned), then the file name, then the PDF, solutions found first off the GUI
@@ -733,6 +749,9 @@ def export_pdf(window, items, settings) -> PageDialog:
             return
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
+        if unspellable(path):
+            window.show_error(unspellable(path))
+            return
 
         def write(solutions):
             from . import export
@@ -761,6 +780,7 @@ def print_puzzles(window, items, settings) -> PageDialog:
     dialog = PageDialog(settings, len(items), pdf=False, parent=window)
 
     def chosen():
+        from PySide6.QtGui import QPageSize
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
         choices = dialog.choices()
@@ -768,15 +788,28 @@ def print_puzzles(window, items, settings) -> PageDialog:
         if QPrintDialog(printer, window).exec() != QDialog.Accepted:
             return
 
+        # "Print to file" writes a PDF: through the safe writer as Print to PDF does (never
+        # into a FIFO, a device or a link to one, never under a name Qt could not spell)
+        target = printer.outputFileName() if printer.outputFormat() == QPrinter.PdfFormat else ""
+        problem = unspellable(target) if target else None
+        if problem:
+            window.show_error(problem)
+            return
+
         def write(solutions):
             from . import export
 
             try:
-                export.print_items(printer, items, choices["per_page"], solutions)
-            except PuzzleError as exc:
-                window.show_error(f"Could not print: {exc}")
+                if target:
+                    letter = printer.pageLayout().pageSize().id() == QPageSize.Letter
+                    export.write_pdf(target, items, choices["per_page"], solutions,
+                                     page_size="Letter" if letter else "A4")
+                else:
+                    export.print_items(printer, items, choices["per_page"], solutions)
+            except (OSError, PuzzleError) as exc:
+                window.show_error(f"Could not write {target}: {exc}" if target else f"Could not print: {exc}")
                 return
-            dialog.written.emit(printer.outputFileName())
+            dialog.written.emit(target)
 
         _with_solutions(window, items, choices["solutions"], write)
 

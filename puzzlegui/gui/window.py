@@ -147,7 +147,11 @@ class MainWindow(QMainWindow):
         theme.apply(QApplication.instance(), self.settings.theme)  # before any widget is made
         # the games in progress (which puzzle, every puzzle's game, the game store) are
         # logic: they live in core.games, and the window shows them
-        self.games = games_mod.Games(settings_mod.data_dir())
+        self._store_note = None
+        self.games = games_mod.Games(settings_mod.data_dir(), waiting=self._waiting_for_store)
+        if self._store_note is not None:
+            self._store_note.close()
+            self._store_note = None
         for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.board = None
@@ -199,6 +203,25 @@ class MainWindow(QMainWindow):
             self.show_solver()
         if restore:
             self.restore_last_game()
+
+    def _waiting_for_store(self, seconds: float) -> None:
+        """Another program holds the games database locked at start (a backup, ``sqlite3``
+        in a terminal): said in a small window of its own while the store waits for it."""
+        if self._store_note is None:
+            self._store_note = QLabel()
+            self._store_note.setWindowTitle("puzzlegui")
+            self._store_note.setTextFormat(Qt.PlainText)
+            self._store_note.setMargin(16)
+        self._store_note.setText(
+            f"Another program is using your games database ({self.games_path()}); puzzlegui waits for it "
+            f"to finish\u2026 ({seconds:.0f} s)"
+        )
+        self._store_note.show()
+        QApplication.processEvents()
+
+    @staticmethod
+    def games_path() -> Path:
+        return settings_mod.data_dir() / games_mod.store_mod.DB_NAME
 
     @property
     def game(self) -> games_mod.Game | None:
@@ -441,6 +464,44 @@ class MainWindow(QMainWindow):
         StatsDialog(self.games, self).exec()
         self.library.refresh()
 
+    def recover_games(self):
+        """File > Recover games…: the set-aside games databases, their games brought back."""
+        from .recover_dialog import RecoverDialog
+
+        dialog = RecoverDialog(self.games, self)
+        dialog.finished_recovery.connect(lambda _sentence: self.library.refresh())
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def _offer_recovery(self) -> None:
+        """A start after a games database was set aside offers its games back, once for each
+        (File > Recover games… stays there)."""
+        from ..core import recover
+
+        offered = set(self.games.store.recall_list("offered_set_aside"))
+        offered |= {p.name for p in self.games.store.set_aside_now}  # said by this start's notice already
+        new = [p.name for p in recover.set_aside_paths(self.games.folder) if p.name not in offered]
+        if not new or self._shut_down:
+            return
+        try:
+            self.games.store.remember_list("offered_set_aside", sorted(offered | set(new)))
+        except games_mod.StoreError:
+            pass  # offered again next time
+        from PySide6.QtWidgets import QMessageBox
+
+        n = len(new)
+        box = QMessageBox(QMessageBox.Question, "puzzlegui", (
+            f"{n} games database{'s were' if n != 1 else ' was'} set aside as damaged ({', '.join(new[:3])}"
+            f"{', …' if n > 3 else ''}). Bring back the games that can still be read?"), QMessageBox.NoButton, self)
+        box.setTextFormat(Qt.PlainText)
+        recover_button = box.addButton("Recover games\u2026", QMessageBox.AcceptRole)
+        box.addButton("Not now", QMessageBox.RejectRole)
+        recover_button.clicked.connect(self.recover_games)
+        box.setAttribute(Qt.WA_DeleteOnClose)
+        box.open()
+        self.recovery_offer = box
+
     def _zoom_changed(self, zoom: float) -> None:
         if self.doc is not None:
             self.settings.set_zoom(self.doc.kind.name, zoom)
@@ -662,9 +723,11 @@ class MainWindow(QMainWindow):
         if not text.strip():
             self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
             return
+        if len(text) > files.MAX_FILE_BYTES:
+            self.show_error(f"The clipboard holds {len(text):,} characters; a puzzle is at most "
+                            f"{files.MAX_FILE_BYTES:,}. Nothing was opened.")
+            return
         from . import export
-
-        text = text[: files.MAX_FILE_BYTES]
 
         def read():
             try:
@@ -813,7 +876,10 @@ class MainWindow(QMainWindow):
         if self.doc is None:
             return False
         folder = settings_mod.puzzles_dir()
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:  # a read-only data folder: the dialog starts at home, and saves where it is told
+            folder = Path.home()
         stem = (self.doc.name or self.doc.title or "puzzle").replace("/", "-")
         from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(self, "Save puzzle", str(folder / f"{stem}.json"), "Puzzle files (*.json)")
@@ -1226,6 +1292,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
             # so is the collection listed last time (seconds, for a big one)
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._offer_recovery)
 
     def closeEvent(self, event) -> None:
         self.shutdown()
