@@ -775,7 +775,7 @@ def _generate_many(kind, params: dict, seed, count: int, output, time_limit, for
         width = max(3, len(str(count)))
         number = 0  # the number of the last file written
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(exist_ok=True)  # the folder named, never the folders above it
         except OSError as exc:
             return _print_error(f"{safe(folder)} cannot be made ({safe(str(exc.strerror or exc))[:100]}).")
     elif output is not None:

@@ -96,9 +96,9 @@ def install_desktop_entry() -> str:
         # a link planted where the icon or the entry goes is replaced, never followed; a
         # FIFO, device or folder there is refused (UnsafeTarget) before either is written
         for path in (icon, entry):
-            check_target(path, follow_links=False)
-        save_atomic(icon, icon_bytes(), follow_links=False)
-        save_atomic(entry, text, follow_links=False)
+            check_target(path, follow_links=False, make_folders=True)
+        save_atomic(icon, icon_bytes(), follow_links=False, make_folders=True)
+        save_atomic(entry, text, follow_links=False, make_folders=True)
     except OSError as exc:
         where = exc.filename or data
         raise PuzzleError(f"Could not write the desktop entry at {where} ({exc.strerror or exc}).") from None

@@ -491,3 +491,59 @@ def test_a_paste_longer_than_any_puzzle_is_said_as_such(qtbot, window):
     window.paste_puzzle()
     assert "a puzzle is at most" in window.last_error and window.doc.title == "Mystery Box"
     window.error_box.close()
+
+
+# ---------------------------------------------------------------- the command line's outputs
+def cli(capsys, *argv):
+    from puzzlegui.cli import main
+
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_an_empty_output_name_and_an_empty_source_are_said_in_words(capsys, tmp_path):
+    status, _out, err = cli(capsys, "generate", "kurosu", "--seed", "1", "--output", "")
+    assert status == 2 and "An empty name is not a file's name" in err
+    status, _out, err = cli(capsys, "analyse", "")
+    assert status == 2 and "No puzzle was named" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ("generate", "kurosu", "--seed", "1", "--output", "{missing}/x.json"),
+    ("export", "mystery-box", "--png", "{missing}/x.png"),
+    ("export", "mystery-box", "--pdf", "{missing}/x.pdf"),
+])
+def test_no_output_makes_the_folders_above_it(capsys, tmp_path, argv):
+    missing = tmp_path / "no" / "such"
+    status, _out, err = cli(capsys, *(a.format(missing=missing) for a in argv))
+    assert status == 2 and f"The folder {missing} does not exist" in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_folder_collection_names_the_special_files_it_skips(capsys, tmp_path):
+    for name in ("kurosu-dm-2018-06-04", "mystery-box"):
+        (tmp_path / f"{name}.json").write_text(files.dumps(files.load_builtin(name)))
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "device.json").symlink_to("/dev/zero")
+    from puzzlegui.core import collection
+
+    coll = collection.load(tmp_path)
+    assert len(coll.items) == 2
+    text = " ".join(coll.skipped)
+    assert "device.json is a device" in text and "pipe.json is a FIFO" in text
+
+
+def test_a_tampered_revision_does_not_speak_of_another_window(tmp_path):
+    folder = tmp_path / "data"
+    session = Games(folder)
+    game = play(session, turns=1)
+    with sqlite3.connect(folder / store_mod.DB_NAME) as conn:
+        conn.execute("UPDATE games SET rev = rev + 7")
+    conn.close()
+    game.history.push(("turn", 0, 0, "cw"))
+    with pytest.raises(store_mod.Conflict) as caught:
+        session.save()
+    assert "another puzzlegui window" not in caught.value.strerror
+    assert "changed outside this window" in caught.value.strerror and "Save As" in caught.value.strerror
+    session.close()

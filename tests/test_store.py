@@ -368,7 +368,7 @@ def test_two_sessions_on_one_game_never_overwrite_each_other(folder):
     ga.history.push(("turn", 0, 1, "cw"))
     with pytest.raises(StoreError) as caught:
         a.save()  # a is told plainly, and writes nothing over b's game
-    assert "another puzzlegui window" in caught.value.strerror and "Save As" in caught.value.strerror
+    assert "changed outside this window" in caught.value.strerror and "Save As" in caught.value.strerror
     with pytest.raises(StoreError):
         a.save()  # and stays told: its game is in memory for Save As
     assert len(ga.history) == 3 and ga.history.moves()[-1] == ("turn", 0, 1, "cw")

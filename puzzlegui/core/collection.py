@@ -43,7 +43,7 @@ import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import files, registry, validate
+from . import files, registry, safefile, validate
 from .kind import PuzzleError
 
 HEADER = "# puzzlegui collection"
@@ -346,10 +346,16 @@ def load_folder(path, progress=None, cancelled=None) -> Collection:
         file_path = path / file_name
         try:
             st = os.stat(file_path)
-        except OSError:
+        except OSError as exc:
+            skips.append(Skipped(None, f"{_name(file_path)} cannot be read "
+                                       f"({validate.safe_text(str(exc.strerror or exc))[:100]})."))
             continue
-        if not stat.S_ISREG(st.st_mode):
-            continue  # a subfolder called x.json, a FIFO: not a puzzle file of this folder
+        if stat.S_ISDIR(st.st_mode):
+            continue  # a subfolder called x.json: plainly not a puzzle file, never read
+        if not stat.S_ISREG(st.st_mode):  # a FIFO, a link to a device: named, never opened
+            what = safefile.describe(st.st_mode)
+            skips.append(Skipped(None, f"{_name(file_path)} is {what}, not a puzzle file."))
+            continue
         regular += 1
         if regular > MAX_PUZZLES:
             skips.append(Skipped(None, f"only the first {MAX_PUZZLES:,} puzzle files of {name} are read."))

@@ -315,7 +315,8 @@ own_folder = safefile.own_folder
 check_target = safefile.target
 
 
-def save_atomic(path, text: str | bytes, follow_links: bool = True, overwrite: bool = True) -> Path:
+def save_atomic(path, text: str | bytes, follow_links: bool = True, overwrite: bool = True,
+                make_folders: bool = False) -> Path:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, and
     nothing but an ordinary file (or a free name) is ever written; returns the file
     written.
@@ -331,7 +332,7 @@ def save_atomic(path, text: str | bytes, follow_links: bool = True, overwrite: b
     ``follow_links=False`` replaces a link at ``path`` with the file instead (what the
     app's own files want, and an installer: never write where a planted link points);
     so does any file in a folder given to ``own_folder``."""
-    return safefile.write(path, text, follow_links=follow_links, overwrite=overwrite)
+    return safefile.write(path, text, follow_links=follow_links, overwrite=overwrite, make_folders=make_folders)
 
 
 # --- built-in puzzles ----------------------------------------------------------------
@@ -359,6 +360,8 @@ def load_source(source: str, kind: str | None = None, read_collections: bool = T
     source = str(source)
     if len(source) > 100_000:
         raise PuzzleError("The puzzle source is too long to be a file name or game ID.")
+    if not source.strip():
+        raise PuzzleError("No puzzle was named: give a file, a built-in puzzle's name or a game ID.")
     path = Path(source)
     try:
         is_file = path.exists()

@@ -86,6 +86,11 @@ def _what(mode: int) -> str | None:
     return "not an ordinary file"
 
 
+def describe(mode: int) -> str:
+    """What a file of ``mode`` is, in words ("a FIFO (a named pipe)", "a device", ...)."""
+    return _what(mode) or "an ordinary file"
+
+
 def _lstat(path) -> os.stat_result | None:
     try:
         return os.lstat(path)
@@ -96,31 +101,38 @@ def _lstat(path) -> os.stat_result | None:
 NEW, FILE, LINK = "new", "file", "link"  # what is at the name to be written
 
 
-def target(path, follow_links: bool = True, overwrite: bool = True) -> tuple[Path, str]:
+def target(path, follow_links: bool = True, overwrite: bool = True, make_folders: bool = False) -> tuple[Path, str]:
     """The file that writing ``path`` would write, and what is there now: NEW (nothing),
     FILE (an ordinary file) or LINK (a link, which the file will replace).
 
     UnsafeTarget if it is anything else or a link to anything else (or to nothing);
     TargetExists if it is taken and ``overwrite`` is False.  The folders on the way may
     be links (they are the user's own path); only the last name is judged.  Nothing is
-    written: the command line asks this before it spends time making what it writes."""
+    written: the command line asks this before it spends time making what it writes.
+    The folder must exist (a mistyped folder is said, never made) unless ``make_folders``
+    (the app's own files in its data folder)."""
     try:
-        return _judge(path, follow_links, overwrite)
+        return _judge(path, follow_links, overwrite, make_folders)
     except PuzzleError:
         raise
     except ValueError:  # a NUL in the name, or a name the file system cannot encode
         raise PuzzleError(f"{_shown(path)} is not a name a file can have.") from None
 
 
-def _judge(path, follow_links: bool, overwrite: bool) -> tuple[Path, str]:
+def _judge(path, follow_links: bool, overwrite: bool, make_folders: bool = False) -> tuple[Path, str]:
     name = _shown(path)
     raw = os.fspath(path)
     if isinstance(raw, bytes):
         raw = os.fsdecode(raw)
+    if not raw:
+        raise UnsafeTarget(f"An empty name is not a file's name; {ONLY_FILES}")
     base = os.path.basename(raw)
-    if not raw or base in ("", ".", "..") or raw.endswith(tuple(s for s in (os.sep, os.altsep) if s)):
+    if base in ("", ".", "..") or raw.endswith(tuple(s for s in (os.sep, os.altsep) if s)):
         raise UnsafeTarget(f"{name} names a folder, not a file; {ONLY_FILES}")
     folder = os.path.realpath(os.path.dirname(os.path.abspath(raw)))
+    if not make_folders and not os.path.isdir(folder):
+        raise UnsafeTarget(f"The folder {_shown(os.path.dirname(os.path.abspath(raw)))} does not exist (puzzlegui "
+                           "makes no folder for what it writes): make it first, or choose another.")
     place = os.path.join(folder, base)
     if folder in _own:
         follow_links = False
@@ -162,15 +174,17 @@ def new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write(path, data: bytes | str, follow_links: bool = True, overwrite: bool = True) -> Path:
+def write(path, data: bytes | str, follow_links: bool = True, overwrite: bool = True,
+          make_folders: bool = False) -> Path:
     """Write ``data`` to ``path`` by the rules above; returns the file written (the end
     of a link that was followed).  UnsafeTarget or TargetExists (PuzzleErrors, with a
     sentence) when the name is refused; OSError when the disk says no.  The file keeps
     its mode, or gets the umask's when it is new (mkstemp's is 0600).  Temp files that
     a killed write of the same name left behind are removed."""
     data = data if isinstance(data, bytes) else data.encode("utf-8")  # fails before any write
-    where, found = target(path, follow_links, overwrite)
-    where.parent.mkdir(parents=True, exist_ok=True)
+    where, found = target(path, follow_links, overwrite, make_folders)
+    if make_folders:
+        where.parent.mkdir(parents=True, exist_ok=True)
     mode = new_file_mode()
     if found == FILE:
         try:

@@ -625,9 +625,10 @@ class Store:
                 return new_rev
             if rev is None or row[0] != rev:
                 raise Conflict(
-                    "this game was changed in another puzzlegui window since it was opened here, so the moves "
+                    "this game's saved record was changed outside this window since it was opened here (by "
+                    "another program, or a puzzlegui on another computer sharing the data folder), so the moves "
                     "made here were not saved over it. Save As keeps this game as a file; opening the puzzle "
-                    "again shows the other window's game"
+                    "again shows the saved record"
                 )
             dropped = conn.execute(
                 "SELECT total(length(move)) FROM moves WHERE game = ? AND seq >= ?", (key, start)

@@ -95,4 +95,4 @@ def _write(path: Path, text) -> None:
         except FileNotFoundError:
             pass
     else:
-        files.save_atomic(path, text, follow_links=False)  # the data folder's own files: never through a link
+        files.save_atomic(path, text, follow_links=False, make_folders=True)  # the data folder's own files: never through a link

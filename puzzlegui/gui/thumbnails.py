@@ -156,7 +156,7 @@ class Thumbnails(QObject):
                     from ..core import files
 
                     try:
-                        files.save_atomic(path, data, follow_links=False)
+                        files.save_atomic(path, data, follow_links=False, make_folders=True)
                     except (OSError, files.PuzzleError):  # files.UnsafeTarget: a FIFO at the name
                         pass  # a picture is a nicety: never an error for the player
         self.ready.emit(key)
