@@ -113,6 +113,7 @@ def test_one_click_in_the_library_opens_and_the_drawer_gives_way_at_the_first_mo
     item = library.by_source["kurosu-dm-2018-06-04"]
     library.scrollToItem(item)
     rect = library.visualItemRect(item)
+    qtbot.mouseMove(library.viewport(), rect.center())  # the pointer goes to the library (off the board)
     qtbot.mouseClick(library.viewport(), Qt.LeftButton, pos=rect.center())
     assert window.doc.name == "kurosu-dm-2018-06-04"
     assert window.area.library_open  # browsing: it stays

@@ -28,7 +28,7 @@ ACTIONS: dict[str, tuple] = {
     "save": ("&Save", "save", K.Save, "", None),
     "save_as": ("Save &As…", "save_as", K.SaveAs, "", None),
     "edit": ("&Edit board…", "edit_board", "Ctrl+E", "Change the puzzle or enter your own", None),
-    "recover": ("&Recover games…", "recover_games", "",
+    "recover": ("&Recover games…", "recover_games", "Ctrl+Alt+R",
                 "Bring back the games of a games database that was set aside as damaged", None),
     "quit": ("&Quit", "close", "Ctrl+Q", "", None),
     "undo": ("&Undo", "undo", K.Undo, "", None),

@@ -4,7 +4,8 @@ Tatham's window is the board.  Ours has three things beside it, and each takes r
 when the board can spare it:
 
 * the library, a drawer on the left (as wide as a fifth of the window, within limits),
-  which gives way at the player's first move unless it is kept open;
+  which gives way at the player's first move unless it is kept open, once the pointer is
+  off the board (the board never moves under the pointer);
 * the solver bar over the board: one row (two on a narrow window), its settings in a
   popover (gui/control_panel.py);
 * the kind's side panel (the strips' palette, the Tracks message): beside a squarish
@@ -140,6 +141,8 @@ class BoardArea(QWidget):
         super().__init__(parent)
         self.board_view = board_view
         board_view.setParent(self)
+        board_view.installEventFilter(self)  # the pointer leaving it lets a pending drawer give way
+        self._give_way_pending = False
         self.drawer = _Drawer("Library", library, keep_library, self)
         self.drawer.closeRequested.connect(lambda: self.show_library(False))
         self.bar: QWidget | None = None
@@ -194,7 +197,23 @@ class BoardArea(QWidget):
         return self.side.widget()
 
     # ---------------------------------------------------------------- opening and closing
+    def give_way(self) -> None:
+        """The player is playing: the drawer gives way (unless kept open), but never under
+        the pointer: at once if the pointer is off the board, else as soon as it leaves
+        the board, so a quick second click lands on the cell it was aimed at."""
+        if not self.library_open or self.keep_library:
+            return
+        if self._pointer_on_board():
+            self._give_way_pending = True
+        else:
+            self.show_library(False)
+
+    def _pointer_on_board(self) -> bool:
+        view = self.board_view
+        return view.isVisible() and view.underMouse()
+
     def show_library(self, show: bool) -> None:
+        self._give_way_pending = False  # asked for now: whatever was pending is overtaken
         if show != self.library_open:
             self.library_open = show
             self.arrange()
@@ -325,6 +344,8 @@ class BoardArea(QWidget):
         self.arrange()
 
     def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.LayoutRequest and obj is not None and obj in (self.side.widget(), self.bar):
+        if obj is self.board_view and event.type() == QEvent.Leave and self._give_way_pending:
+            self.show_library(False)  # the pointer has left the board: nothing moves under it
+        elif event.type() == QEvent.LayoutRequest and obj is not None and obj in (self.side.widget(), self.bar):
             self.arrange()  # the panel or the bar asks for another size: the room is decided again
         return super().eventFilter(obj, event)

@@ -934,8 +934,7 @@ class MainWindow(QMainWindow):
             return
         self.board.set_violations([])
         self.board.set_highlight()
-        if self.area.library_open and not self.area.keep_library:
-            self.area.show_library(False)  # the player is playing: the drawer gives way
+        self.area.give_way()  # the player is playing: the drawer gives way, never under the pointer
         self.show_game(move=move, animate=True, finish=finish)
 
     # marks and trials: the game object keeps them (core/game.py); the board shows the trial
