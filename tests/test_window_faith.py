@@ -57,3 +57,15 @@ def test_two_quick_clicks_after_opening_from_the_library_land_where_the_pointer_
     qtbot.mouseMove(window.play_bar, QPoint(2, 2))  # the pointer leaves the board
     QApplication.sendEvent(window.board_view, QEvent(QEvent.Leave))
     assert not window.area.library_open and not window.area.drawer.isVisible()
+
+
+def test_showing_kurosus_counts_and_numbers_never_moves_the_grid(qtbot, window):
+    assert window.open_source("kurosu-dm-2018-06-04")
+    board = window.board
+    QApplication.processEvents()
+    before = board.mapToGlobal(cell_point(window, 0, 0)), board.geometry_now().cell
+    for toggle in (board.set_show_counts, board.set_show_numbers):
+        for on in (True, False, True):
+            toggle(on)
+            QApplication.processEvents()
+            assert (board.mapToGlobal(cell_point(window, 0, 0)), board.geometry_now().cell) == before

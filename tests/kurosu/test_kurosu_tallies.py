@@ -11,7 +11,8 @@ from puzzlegui.gui import theme
 from puzzlegui.kinds.kurosu import KIND
 from puzzlegui.kinds.kurosu.widget import Board
 
-BARE = (0.3, 0.3, 0.3, 0.3)
+#: the margins, kept whether the numbers (left, top) and counts (right, bottom) show or not
+BARE = (0.3 + 0.75, 0.3 + 0.75, 0.3 + 1.6, 0.3 + 1.6)
 
 
 def position():
@@ -60,21 +61,19 @@ def below_column(board, x) -> QRect:
     return QRect(int(geo.x0 + x * geo.cell) + 1, top, int(geo.cell) - 2, board.height() - top)
 
 
-def test_off_by_default_with_bare_margins(board):
+def test_off_by_default_with_their_room_kept(board):
     panel = board.side_panel()
     assert not panel.counts.isChecked() and not panel.numbers.isChecked()
     assert board.margins == BARE
     assert not has(colours_in(board, right_of_row(board, 0)), theme.INK, 60)
 
 
-def test_counts_come_from_the_panel_and_grow_only_right_and_bottom(qtbot, board):
+def test_counts_come_from_the_panel_and_show_right_and_below_without_moving_the_grid(qtbot, board):
     panel = shown(qtbot, board.side_panel(), 260, 200)
-    cell = board.geometry_now().cell
+    geo = board.geometry_now()
     tick(qtbot, panel.counts)
     assert board.show_counts
-    left, top, right, bottom = board.margins
-    assert (left, top) == BARE[:2] and right > BARE[2] + 1 and bottom > BARE[3] + 1
-    assert board.geometry_now().cell < cell
+    assert board.margins == BARE and board.geometry_now() == geo  # the room was kept: the grid stays put
     rows, cols = board.tallies()
     assert rows[0] == (3, 1) and rows[4] == (0, 2)
     assert cols[0] == (5, 1) and cols[2] == (2, 1)
@@ -83,12 +82,13 @@ def test_counts_come_from_the_panel_and_grow_only_right_and_bottom(qtbot, board)
     assert board.margins == BARE
 
 
-def test_numbers_grow_only_left_and_top(qtbot, board):
+def test_numbers_show_left_and_above_without_moving_the_grid(qtbot, board):
     panel = shown(qtbot, board.side_panel(), 260, 200)
+    before = board.geometry_now()
     tick(qtbot, panel.numbers)
-    left, top, right, bottom = board.margins
-    assert left > BARE[0] and top > BARE[1] and (right, bottom) == BARE[2:]
+    assert board.margins == BARE  # the room was kept: the grid stays put
     geo = board.geometry_now()
+    assert geo == before
     assert has(colours_in(board, QRect(0, int(geo.y0), int(geo.x0) - 1, int(geo.cell))), theme.MUTED)
     board.set_show_numbers(False)
     assert board.margins == BARE and not panel.numbers.isChecked()

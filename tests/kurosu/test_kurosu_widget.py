@@ -20,7 +20,7 @@ def puzzle():
 
 @pytest.fixture
 def board(qtbot, puzzle):
-    return shown(qtbot, Board(KIND), 360, 360, puzzle)
+    return shown(qtbot, Board(KIND), 480, 480, puzzle)  # cells of ~54 px, with the lines' room kept
 
 
 def centre(board, x, y):
@@ -169,7 +169,8 @@ def test_size_hint_keeps_the_aspect_of_rectangles(qtbot):
     b.set_state(KIND.generate({"width": 12, "height": 6, "difficulty": "easy"}, seed=1))
     assert b.grid_size() == (12, 6)
     hint = b.sizeHint()
-    assert hint.width() > 1.8 * hint.height()
+    left, top, right, bottom = b.margins
+    assert hint.width() / hint.height() == pytest.approx((12 + left + right) / (6 + top + bottom), rel=0.05)
     b.resize(600, 600)
     geo = b.geometry_now()
     assert geo.width == pytest.approx(2 * geo.height)

@@ -8,7 +8,7 @@ switches pencil mode, Enter cycles like a click.  The board only emits moves.
 
 Line tallies (side panel switches): how many X and O each row and column holds, in
 the right and bottom margins, and the rows' and columns' numbers in the left and top
-margins; the margins grow only for what is on.  A count that reaches its line's quota
+margins, whose room is kept whether they show or not.  A count that reaches its line's quota
 turns green and one past it red and ringed, unless ``show_met`` is off (no spoilers).
 """
 
@@ -35,9 +35,11 @@ MARK_X, MARK_O = 1, 2
 class Board(BoardWidget):
 
     side_title = "Options"  # the name of its side panel, where it folds into a button
-    margins = (0.3, 0.3, 0.3, 0.3)  # bare: grown by _margins_now for tallies and numbers
-    NUMBERS_MARGIN = 0.75  # cells added left and top for row and column numbers
-    COUNTS_MARGIN = 1.6  # cells added right and bottom for the X and O counts
+    NUMBERS_MARGIN = 0.75  # cells kept left and top for row and column numbers
+    COUNTS_MARGIN = 1.6  # cells kept right and bottom for the X and O counts
+    #: the room for both is kept whether they show or not: turning either on or off never
+    #: moves the grid under the pointer (the board used to jump between two clicks)
+    margins = (0.3 + NUMBERS_MARGIN, 0.3 + NUMBERS_MARGIN, 0.3 + COUNTS_MARGIN, 0.3 + COUNTS_MARGIN)
 
     def __init__(self, kind, parent=None):
         super().__init__(kind, parent)
@@ -65,14 +67,6 @@ class Board(BoardWidget):
             return (6, 6)
         return (self.state.width, self.state.height)
 
-    def _margins_now(self) -> tuple:
-        left, top, right, bottom = Board.margins
-        if self.show_numbers:
-            left, top = left + self.NUMBERS_MARGIN, top + self.NUMBERS_MARGIN
-        if self.show_counts:
-            right, bottom = right + self.COUNTS_MARGIN, bottom + self.COUNTS_MARGIN
-        return (left, top, right, bottom)
-
     def set_show_counts(self, on: bool) -> None:
         self.show_counts = bool(on)
         self._margins_changed()
@@ -87,11 +81,9 @@ class Board(BoardWidget):
         self.update()
 
     def _margins_changed(self) -> None:
-        self.margins = self._margins_now()
         if self._panel is not None:
             self._panel.sync(self)
-        self.updateGeometry()  # the size hints follow the margins
-        self.update()
+        self.update()  # drawn in the room kept for them: nothing moves
 
     def tallies(self) -> tuple[list, list]:
         """(rows, columns): for each line its (X, O) counts, givens included; counted
