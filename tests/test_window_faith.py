@@ -69,3 +69,62 @@ def test_showing_kurosus_counts_and_numbers_never_moves_the_grid(qtbot, window):
             toggle(on)
             QApplication.processEvents()
             assert (board.mapToGlobal(cell_point(window, 0, 0)), board.geometry_now().cell) == before
+
+
+def solved(qtbot, window):
+    with qtbot.waitSignal(window.solveFinished, timeout=120000):
+        window.solve()
+    qtbot.waitUntil(lambda: not window.solving.running(), timeout=60000)
+    window.back_to_game()
+
+
+def test_an_answer_is_retired_by_restart_and_never_applied_to_the_restarted_board(qtbot, window):
+    """Twiddle 3x3: five turns, Solve, Apply, Restart: the bar kept "Fewest moves" and
+    Apply, and Apply played the old turns on the restarted board, leaving it scrambled."""
+    assert window.open_source("twiddle-3x3")
+    for _ in range(5):
+        window.play_move(("turn", 0, 0, "cw"))
+    solved(qtbot, window)
+    assert window.panel.apply_button.isEnabled()
+    window.apply_solution()
+    assert window.doc.kind.is_solved(window.history.state)
+    window.restart()
+    start = window.history.state
+    assert not window.panel.apply_button.isEnabled() and window.solving.result is None
+    entries = len(window.history)
+    window.apply_solution()  # what the button or a stale shortcut would do
+    assert len(window.history) == entries and window.history.state == start
+
+
+@pytest.mark.parametrize("change", ["move", "undo", "restart", "mark"])
+def test_any_change_of_the_position_retires_the_answer(qtbot, window, change):
+    assert window.open_source("twiddle-3x3")
+    for _ in range(3):
+        window.play_move(("turn", 1, 1, "cw"))
+    solved(qtbot, window)
+    assert window.solving.answers_position() and window.panel.apply_button.isEnabled()
+    if change == "move":
+        window.play_move(("turn", 0, 0, "cw"))
+    elif change == "undo":
+        window.undo()
+    elif change == "restart":
+        window.restart()
+    else:
+        window.mark_position()  # a trial begins
+    assert window.solving.result is None and not window.panel.apply_button.isEnabled()
+    assert "Press Solve for one from here" in window.panel.result_label.full_text()
+    state = window.history.state
+    window.apply_solution()
+    assert window.history.state == state
+
+
+def test_an_answer_for_a_position_left_while_solving_is_not_shown_as_current(qtbot, window):
+    assert window.open_source("twiddle-3x3")
+    window.play_move(("turn", 0, 0, "cw"))
+    window.solve()
+    # the player goes on while the solver works (the answer comes through the event loop,
+    # so it cannot have come before this move)
+    window.play_move(("turn", 1, 1, "cw"))
+    qtbot.waitUntil(lambda: not window.solving.running(), timeout=120000)
+    assert "changed while the solver worked" in window.panel.result_label.full_text()
+    assert window.solving.result is None and not window.panel.apply_button.isEnabled()

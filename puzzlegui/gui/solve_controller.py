@@ -86,6 +86,12 @@ def _prepare_replay(kind, base, solution):
     return steps, replay_checkpoints(kind, base, steps)
 
 
+#: what the bar says of an answer whose position the player has left
+RETIRED = "The board has changed since the solve: its answer was for the position before. Press Solve for one from here."
+RETIRED_WHILE_SOLVING = ("The board changed while the solver worked: its answer was for the position before. "
+                         "Press Solve for one from here.")
+
+
 class SolveController(QObject):
     """Runs the solve job for the game on show and replays what it found.
 
@@ -106,6 +112,7 @@ class SolveController(QObject):
         self._panel = None  # the solver panel, once the window has made it (adopt_panel)
         self.job = None  # search_process.ProcessSolveJob: the last search started
         self.result: solver.Result | None = None
+        self.result_ticket = None  # the game's ticket when the result was asked for: its position
         self.solve_base = None
         self.recorded_steps: list = []
         self.solution_index = 0
@@ -275,10 +282,18 @@ class SolveController(QObject):
     def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
         if not self._owns_solve(job_id) or self._host.game is None:
             return  # the answer of a solve given up on
+        ticket = self._solve_ticket[0]
         self._end_solve()
         panel = self._host.panel
         panel.set_running(False)  # the thread's own "ended" may come a moment later
+        if self._host.game.revision != ticket.revision:
+            # found for a position the player has left: never shown or applied as current
+            panel.set_result(RETIRED_WHILE_SOLVING)
+            self.status.emit(RETIRED_WHILE_SOLVING, 10000)
+            self.sync()
+            return
         self.result = result
+        self.result_ticket = ticket
         self.recorded_steps = steps
         self._solution_replays = {}
         # the kind's sentence was made by the worker: nothing here grows with the board
@@ -437,8 +452,27 @@ class SolveController(QObject):
             self._settings.show = "solution"
         self._load_replay(autoplay=False, seek_end=True)
 
+    def answers_position(self) -> bool:
+        """True if the result on hand was found for the position on show (the game's
+        revision has not moved since it was asked for)."""
+        game = self._host.game
+        ticket = self.result_ticket
+        return (self.result is not None and ticket is not None and game is not None
+                and ticket.key == game.key and ticket.revision == game.revision)
+
+    def position_shown(self) -> None:
+        """The window shows the game after a change: an answer found for another position
+        (before a move, an undo, a restart, a trial) is retired, never applied or shown
+        as current."""
+        if self.result is not None and not self.answers_position() and not self.replay.loaded:
+            self._clear_result()
+            self._host.panel.set_result(RETIRED)
+
     def apply_solution(self) -> None:
         if self.result is None or not self.result.solutions:
+            return
+        if not self.answers_position():
+            self.position_shown()  # a retired answer is never applied
             return
         host = self._host
         game = host.game
@@ -447,6 +481,7 @@ class SolveController(QObject):
         self.replay.clear()
         solution = self.result.solutions[min(self.solution_index, len(self.result.solutions) - 1)]
         moves = tuple(kind.solution_moves(game.history.state, solution))
+        self._clear_result()  # used: once on the board it answers no position but the one before
         try:
             finish = game.apply_solution(moves)
         except PuzzleError as exc:
@@ -454,6 +489,7 @@ class SolveController(QObject):
             return
         host.board.set_highlight()
         host.panel.set_step_text("")
+        host.panel.set_result("The solver's answer is on the board. Solve again to see it worked out.")
         host.show_game(finish=finish)
         self.sync()
 
@@ -561,6 +597,7 @@ class SolveController(QObject):
     def _clear_result(self) -> None:
         self._forget_solve()
         self.result = None
+        self.result_ticket = None
         self.recorded_steps = []
         self._solution_replays = {}
         self.solution_index = 0

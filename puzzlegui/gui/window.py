@@ -994,6 +994,7 @@ class MainWindow(QMainWindow):
             self.library.store_picture(self.games.current, self.board)  # the library shows it solved
             self.statusBar().showMessage(finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
+        self.solving.position_shown()  # an answer for another position is retired
         self._show_clock()
         self._sync_actions()
         self._store_problem()
