@@ -75,19 +75,18 @@ class RecoverDialog(QDialog):
         self.bring.setEnabled(False)
         self.words.setText("Bringing the games back\u2026")
         self._call = Background(_recover_all, self.games.store, paths)
-        self._call.done.connect(self._brought)
-        self._call.failed.connect(self._brought)
+        self._call.done.connect(lambda sentence: self._brought(paths, sentence))
+        self._call.failed.connect(lambda sentence: self._brought([], sentence))
 
-    def _brought(self, sentence: str) -> None:
+    def _brought(self, paths: list[str], sentence: str) -> None:
+        """What was brought back is said, and its databases leave the list (they are kept,
+        renamed, and not offered again)."""
+        for i in reversed(range(self.list.count())):
+            if self.list.item(i).data(Qt.UserRole) in paths:
+                self.list.takeItem(i)
         self.words.setText(sentence)
+        self.bring.setEnabled(any(self.list.item(i).checkState() == Qt.Checked for i in range(self.list.count())))
         self.finished_recovery.emit(sentence)
-        self._call = Background(recover.survey, self.games.folder)
-        self._call.done.connect(self._listed_after)
-
-    def _listed_after(self, found) -> None:
-        words = self.words.text()
-        self._listed(found)
-        self.words.setText(words)
 
 
 def _recover_all(store, paths: list[str]) -> str:
