@@ -26,7 +26,7 @@ import os
 import time
 from pathlib import Path
 
-from . import files, gcpause, registry, safefile
+from . import files, gcpause, legacy, registry, safefile
 from . import store as store_mod
 from .game import Attempt, Game
 from .history import History
@@ -104,6 +104,8 @@ class Games:
         self.clock = clock  # wall time: when a game was last played
         self.ticks = ticks  # the games' clocks run on this one (core/game.py)
         self.store = store_mod.Store(self.folder, clock, read_only=read_only, waiting=waiting)
+        if self.store.fresh:
+            legacy.import_folder(self.store)  # the JSON records of earlier versions, once
         self.current: Game | None = None
         self._games: dict[str, Game] = {}  # games held in memory, least recently used first
         self._current_key: str | None = self.store.current_key

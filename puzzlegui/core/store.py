@@ -30,7 +30,8 @@ one started); the next start offers its games back (``set_aside_databases``,
 and tried again; a full disk, an I/O error or a folder that cannot be written opens
 nothing and sets nothing aside: the games live in memory for this run.  A database
 written by a newer puzzlegui is left alone.  Each case leaves a sentence in ``notices``.
-The JSON records of earlier versions are imported once (core/legacy.py).
+A database made by this start says so (``fresh``): core.games then imports the JSON
+records of earlier versions into it, once (core/legacy.py).
 
 Every game is kept until the player removes it: the store never drops a game of its own
 accord (a player's history is not a cache).
@@ -329,6 +330,7 @@ class Store:
         self.waiting = waiting
         self.persistent = True  # False: this run's games live in memory only
         self._ours = False  # _check found the database whole and puzzlegui's
+        self.fresh = False  # the database was made by this start (opened in memory: never)
         self.set_aside_now: list[Path] = []  # databases set aside by this start (said in notices)
         self._uri: str = ""
         self._local = threading.local()
@@ -379,10 +381,7 @@ class Store:
                 self._in_memory(f"a fresh games database cannot be made ({problem})")
                 return
             fresh = True
-        if fresh:
-            from . import legacy  # the JSON records of earlier versions, once
-
-            legacy.import_folder(self)
+        self.fresh = fresh  # made now: core.games imports the JSON records of earlier versions into it
 
     def _first_open(self) -> str | None:
         """Open the database and judge it: "ok" (whole and ours, made now if it was new,
