@@ -21,7 +21,6 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
     from .. import icons
     from ..core import owner
     from . import settings as settings_mod
-    from .instance import Instance
     from .window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -32,13 +31,23 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
     claim = owner.claim(folder)
     if claim is None:  # a window process keeps this data folder's games: it opens the request
         return _hand_over(folder, source, kind)
-    instance = Instance(folder)  # listening before the window is made: a later start waits less
+    listening = []  # the local socket a later start reaches this process by (gui/instance.py)
+
+    def listen() -> None:
+        # once the window is up: QtNetwork stays off the first window's path; a later start
+        # that comes sooner tries again until it answers (instance.HAND_OVER_MS)
+        from .instance import Instance
+
+        instance = Instance(folder)
+        instance.requested.connect(window.open_request)
+        listening.append(instance)
+
     try:
         icon_path = icons.icon_path()
         if icon_path is not None:
             app.setWindowIcon(QIcon(str(icon_path)))
         window = MainWindow(restore=source is None)
-        instance.requested.connect(window.open_request)
+        QTimer.singleShot(0, listen)
         if source is not None:
             if not window.open_source(source, kind):
                 window.restore_last_game()
@@ -57,7 +66,8 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
             QTimer.singleShot(int(close_after), window.close)
         return app.exec()
     finally:
-        instance.close()
+        for instance in listening:
+            instance.close()
         claim.release()
 
 
