@@ -100,9 +100,12 @@ class _Children:
         self._idle: _Child | None = None
         self._busy: set[_Child] = set()
 
-    def warm(self) -> int:
-        """Start the idle child unless one is up; its process id."""
+    def warm(self, wanted=None) -> int | None:
+        """Start the idle child unless one is up; its process id.  ``wanted()``, asked
+        under the lock that ``shutdown`` takes, can say no (None): then nothing starts."""
         with self._lock:
+            if wanted is not None and not wanted():
+                return None
             dead = self._idle if self._idle is not None and not self._idle.alive() else None
             if self._idle is None or dead is not None:
                 self._idle = _Child()
@@ -154,10 +157,13 @@ class _Children:
 _children = _Children()
 
 
-def warm() -> int:
+def warm(wanted=None) -> int | None:
     """Start the search process now, so the first Solve finds it ready (its imports take
-    a second or so); its process id.  Thread-safe: it may be called from the pool."""
-    return _children.warm()
+    a second or so); its process id.  Thread-safe: it may be called from the pool.  A
+    warm-up on the pool passes ``wanted`` (false once its window has begun to close): it is
+    asked under the lock ``shutdown()`` takes, so a close that came first is never followed
+    by a new child (one was, when the pool got here after the close: issue 32, item 15)."""
+    return _children.warm(wanted)
 
 
 def warm_pid() -> int | None:

@@ -88,7 +88,7 @@ def _freeze_start_up() -> None:
         gc.freeze()
 
 
-def _import_for_later() -> None:
+def _import_for_later(wanted=None) -> None:
     """On the pool, once the window is up: the search process (started, so the first Solve
     finds it ready), modules that an action would otherwise import on the GUI thread the
     first time it is used (multiprocessing and its spawning parts: 40-60 ms the first "New
@@ -106,7 +106,9 @@ def _import_for_later() -> None:
         import multiprocessing.popen_spawn_posix
     from . import search_process
 
-    search_process.warm()  # the search process, ready for the first Solve (its imports take a second)
+    # the search process, ready for the first Solve (its imports take a second), unless the
+    # window has begun to close meanwhile (``wanted()`` is false)
+    search_process.warm(wanted)
     del multiprocessing, numpy, tasks
 
 
@@ -1170,7 +1172,11 @@ class MainWindow(QMainWindow):
 
     def _warm_up(self) -> None:
         if not self._shut_down:
-            Background(_import_for_later).done.connect(self._warmed_up)
+            Background(_import_for_later, self._still_open).done.connect(self._warmed_up)
+
+    def _still_open(self) -> bool:
+        """For the pool: False once shutdown() has begun (its first act sets _shut_down)."""
+        return not self._shut_down
 
     def _warmed_up(self, _value) -> None:
         if not self._shut_down and self._panel is None:
