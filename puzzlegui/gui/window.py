@@ -654,10 +654,11 @@ class MainWindow(QMainWindow):
         from . import export
 
         text = text[: files.MAX_FILE_BYTES]
+        open_kind = self.doc.kind.name if self.doc is not None else None  # a bare ID reads as this kind
 
         def read():
             try:
-                return export.parse_pasted(text)
+                return export.parse_pasted(text, None, open_kind)
             except PuzzleError as exc:
                 return PuzzleError(f"The clipboard does not hold a puzzle: {exc}")
 

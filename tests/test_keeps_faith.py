@@ -1,0 +1,151 @@
+"""The window keeps faith with the player (issue 32): nothing entered is dropped, and a
+board arrives the same way whichever door it comes in by."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+
+from puzzlegui.core import files, registry
+from puzzlegui.gui.dialogs import EditDialog
+
+SHOTS = "/tmp/faith"
+
+
+def _edit_dialog(qtbot, name):
+    doc = files.load_builtin(name)
+    dialog = EditDialog(doc.kind, doc.state)
+    qtbot.addWidget(dialog)
+    dialog.resize(620, 760)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return doc, dialog
+
+
+def _click_tab(qtbot, dialog, widget):
+    bar = dialog.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(dialog.tabs.indexOf(widget)).center())
+    assert dialog.tabs.currentWidget() is widget
+
+
+def _click_cell(qtbot, board, x, y, button=Qt.LeftButton):
+    left, top, w, h = board.geometry_now().cell_rect(x, y)
+    qtbot.mouseClick(board, button, pos=QPoint(int(left + w / 2), int(top + h / 2)))
+
+
+# --- item 1: the Edit dialog has one board, shown by both tabs ---------------------------
+def test_a_board_tab_edit_shows_on_the_text_tab_and_survives_the_round_trip(qtbot):
+    doc, dialog = _edit_dialog(qtbot, "kurosu-dm-2018-06-01")
+    editor = dialog.editor
+    empty = next(i for i, v in enumerate(doc.state.givens) if v < 0)
+    x, y = empty % doc.state.width, empty // doc.state.width
+    _click_cell(qtbot, editor.board, x, y)
+    assert editor.state().givens[empty] == 1  # an X
+    _click_tab(qtbot, dialog, dialog.text)
+    dialog.grab().save(f"{SHOTS}/edit-text-tab-after-board-edit.png")
+    rows = [line for line in dialog.text.toPlainText().splitlines() if not line.startswith("#")]
+    assert rows[y][x] == "1"  # the text shows the X made on the board
+    assert dialog.text.toPlainText().startswith("# Kurosu")
+    _click_tab(qtbot, dialog, editor)
+    assert editor.state().givens[empty] == 1  # still there: nothing was reloaded over it
+    assert dialog.puzzle().givens[empty] == 1
+
+
+def test_text_that_does_not_read_is_kept_and_says_why(qtbot):
+    doc, dialog = _edit_dialog(qtbot, "kurosu-dm-2018-06-01")
+    _click_tab(qtbot, dialog, dialog.text)
+    dialog.text.setPlainText("# Kurosu\n..0.\nnot a row")
+    assert dialog.error.text() and dialog.puzzle() is None
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    _click_tab(qtbot, dialog, dialog.editor)
+    assert "does not read" in dialog.error.text()  # the board says the text was kept
+    QApplication.processEvents()
+    dialog.grab().save(f"{SHOTS}/edit-board-tab-with-bad-text.png")
+    _click_tab(qtbot, dialog, dialog.text)
+    assert dialog.text.toPlainText() == "# Kurosu\n..0.\nnot a row"  # kept as typed, never reverted
+
+
+def test_text_typed_that_reads_is_on_the_board(qtbot):
+    doc, dialog = _edit_dialog(qtbot, "kurosu-dm-2018-06-01")
+    _click_tab(qtbot, dialog, dialog.text)
+    text = dialog.text.toPlainText().replace(".", "0", 1)
+    dialog.text.setPlainText(text)
+    assert dialog.puzzle() is not None
+    _click_tab(qtbot, dialog, dialog.editor)
+    assert dialog.editor.state().givens == doc.kind.parse_text(text).givens
+
+
+@pytest.mark.parametrize("name", ["tracks-mums-2008", "mystery-box", "kurosu-dm-2018-06-04", "strips-mums-2010-01"])
+def test_every_editor_text_tab_shows_its_kind_and_reads_back(qtbot, name):
+    doc, dialog = _edit_dialog(qtbot, name)
+    text = dialog.text.toPlainText()
+    assert files.header_kind(text) == doc.kind.name
+    again = files.read_text(text)  # no kind chosen: the header says it
+    assert again.kind is doc.kind and doc.kind.encode(again.state) == doc.kind.encode(dialog.puzzle())
+
+
+# --- item 6: one parser for every way a board arrives ------------------------------------
+TATHAM = {"kurosu-dm-2018-06-01": "kurosu", "twiddle-3x3": "rotation"}
+
+
+def _cli(*argv):
+    return subprocess.run([sys.executable, "-m", "puzzlegui", *argv], capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("name", list(TATHAM))
+def test_the_command_line_reads_tathams_bare_id(name):
+    doc = files.load_builtin(name)
+    run = _cli("check", doc.kind.tatham_id(doc.state))
+    assert run.returncode == 0 and f"OK: {TATHAM[name]} puzzle" in run.stdout, run.stderr
+
+
+def test_the_command_line_reads_the_editors_layout_of_every_kind(tmp_path):
+    for name in ("tracks-mums-2008", "mystery-box", "kurosu-dm-2018-06-04", "strips-mums-2010-01"):
+        doc = files.load_builtin(name)
+        path = tmp_path / f"{name}.txt"
+        path.write_text(files.layout_text(doc.kind, doc.state))
+        run = _cli("check", str(path))
+        assert run.returncode == 0 and f"OK: {doc.kind.name} puzzle" in run.stdout, (name, run.stderr)
+
+
+def test_the_command_line_reads_the_librarys_title_and_suggests_its_name():
+    run = _cli("check", "Mystery Box")
+    assert run.returncode == 0 and "Mystery Box" in run.stdout, run.stderr
+    run = _cli("check", "mystry box")
+    assert run.returncode == 2 and 'did you mean "mystery-box"?' in run.stderr
+
+
+def test_a_refusal_says_what_it_tried():
+    run = _cli("check", "hello there")
+    assert run.returncode == 2
+    for way in ("KIND:ID", "the library's names", "bare game ID or layout of Tracks"):
+        assert way in run.stderr
+
+
+def test_paste_takes_what_copy_tathams_game_id_gives(qtbot, window):
+    assert window.open_source("kurosu-dm-2018-06-04")
+    window.copy_tatham_id()
+    copied = QApplication.clipboard().text()
+    assert not copied.startswith("kurosu:")
+    assert window.open_source("tracks-mums-2008")
+    assert window.open_source("kurosu-dm-2018-06-01")
+    qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier | Qt.ShiftModifier)
+    qtbot.waitUntil(lambda: window.doc.kind.name == "kurosu" and window.doc.kind.tatham_id(window.doc.state) == copied,
+                    timeout=20000)
+
+
+@pytest.mark.parametrize("name", ["mystery-box", "strips-mums-2010-01"])
+def test_paste_takes_the_editors_layout(qtbot, window, name):
+    doc = files.load_builtin(name)
+    _doc, dialog = _edit_dialog(qtbot, name)
+    QApplication.clipboard().setText(dialog.text.toPlainText())  # as a player copies it from the text tab
+    dialog.close()
+    assert window.open_source("tracks-mums-2008")
+    qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier | Qt.ShiftModifier)
+    qtbot.waitUntil(lambda: window.doc.kind is doc.kind, timeout=20000)
+    assert doc.kind.encode(window.doc.state) == doc.kind.encode(doc.state)
