@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTextBrowser
 
 from puzzlegui.core import files, registry
 from puzzlegui.gui.dialogs import EditDialog
@@ -149,3 +149,31 @@ def test_paste_takes_the_editors_layout(qtbot, window, name):
     qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier | Qt.ShiftModifier)
     qtbot.waitUntil(lambda: window.doc.kind is doc.kind, timeout=20000)
     assert doc.kind.encode(window.doc.state) == doc.kind.encode(doc.state)
+
+
+# --- item 9: the help says truly what a drag does on Tracks ----------------------------
+def test_tracks_help_says_a_left_drag_lays_track_unlike_tathams_and_it_does(qtbot):
+    from puzzlegui.gui.dialogs import HelpDialog
+    from puzzlegui.kinds.tracks.widget import Board
+
+    doc = files.load_builtin("tracks-mums-2008")
+    help_dialog = HelpDialog(doc.kind)
+    qtbot.addWidget(help_dialog)
+    words = " ".join(" ".join(b.toPlainText() for b in help_dialog.findChildren(QTextBrowser)).split())
+    assert "As in Simon Tatham's Tracks. Left-drag" not in words
+    assert "In his, a drag lays a straight line of \"track here\" dots; here a left-drag" in words
+    board = Board(doc.kind)
+    qtbot.addWidget(board)
+    board.resize(900, 420)
+    board.set_state(doc.state)
+    board.show()
+    qtbot.waitExposed(board)
+    moves = []
+    board.moveRequested.connect(moves.append)
+    cells = [(0, 5), (0, 4), (0, 3)]
+    points = [QPoint(*map(int, board.geometry_for().cell_center(*c))) for c in cells]
+    qtbot.mousePress(board, Qt.LeftButton, pos=points[0])
+    for p in points[1:]:
+        qtbot.mouseMove(board, p)
+    qtbot.mouseRelease(board, Qt.LeftButton, pos=points[-1])
+    assert [m[0] for m in moves[0].moves] == ["edge", "edge"]  # track laid, not dots
