@@ -177,3 +177,30 @@ def test_tracks_help_says_a_left_drag_lays_track_unlike_tathams_and_it_does(qtbo
         qtbot.mouseMove(board, p)
     qtbot.mouseRelease(board, Qt.LeftButton, pos=points[-1])
     assert [m[0] for m in moves[0].moves] == ["edge", "edge"]  # track laid, not dots
+
+
+# --- item 7: the Rotation editor's sentence never covers its board ----------------------
+def test_scramble_exactly_keeps_the_board_whole_and_its_sentence_goes_with_a_shuffle(qtbot):
+    doc, dialog = _edit_dialog(qtbot, "rotation-4x3-clockwise")
+    dialog.resize(548, 515)
+    QApplication.processEvents()
+    editor = dialog.editor
+    before = editor.grid.geometry()
+    qtbot.mouseClick(editor.away_button, Qt.LeftButton)
+    QApplication.processEvents()
+    dialog.grab().save(f"{SHOTS}/rotation-editor-scramble-exactly-4x3.png")
+    sentence = editor.away_note.toolTip()
+    assert "tabulated" in sentence and "Use a scramble length instead." in sentence  # the whole, a hover away
+    assert editor.grid.geometry() == before  # the sentence took no room from the board
+    assert editor.grid.geometry().bottom() < editor.shuffle_button.geometry().top()
+    qtbot.mouseClick(editor.shuffle_button, Qt.LeftButton)
+    assert editor.away_note.full_text() == ""  # about the board before: gone
+
+
+def test_an_exact_scramble_says_so_until_the_board_changes(qtbot):
+    doc, dialog = _edit_dialog(qtbot, "twiddle-3x3")
+    editor = dialog.editor
+    qtbot.mouseClick(editor.away_button, Qt.LeftButton)
+    assert editor.away_note.full_text() == "Exactly 8 moves from the goal."
+    qtbot.mouseClick(editor.reverse_button, Qt.LeftButton)
+    assert editor.away_note.full_text() == ""
