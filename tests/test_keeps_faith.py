@@ -204,3 +204,50 @@ def test_an_exact_scramble_says_so_until_the_board_changes(qtbot):
     assert editor.away_note.full_text() == "Exactly 8 moves from the goal."
     qtbot.mouseClick(editor.reverse_button, Qt.LeftButton)
     assert editor.away_note.full_text() == ""
+
+
+# --- item 8: the line tallies are one setting, and each sits by its own count -----------
+def _checkbox_click(qtbot, box):
+    qtbot.mouseClick(box, Qt.LeftButton, pos=QPoint(8, box.height() // 2))
+
+
+@pytest.mark.parametrize("name, switch", [("tracks-mums-2008", "show_remaining"), ("kurosu-dm-2018-06-01", "counts")])
+def test_the_panels_tally_switch_and_view_line_tallies_are_one_setting(qtbot, window, name, switch):
+    assert window.open_source(name)
+    action = window.actions_by_name["show_remaining"]
+    panel = window.board.side_panel()
+    box = getattr(panel, switch)
+    if action.isChecked():
+        action.trigger()
+    assert not box.isChecked()
+    box.show()
+    _checkbox_click(qtbot, box)  # the panel's switch
+    assert box.isChecked() and action.isChecked() and window.settings.show_remaining
+    action.trigger()  # View > Line tallies
+    assert not box.isChecked() and not window.settings.show_remaining
+    assert not (window.board.show_remaining if name.startswith("tracks") else window.board.show_counts)
+
+
+def test_each_tally_is_in_line_with_its_own_count(qtbot):
+    from puzzlegui.kinds.tracks.widget import Board, clue_centre, tally_rect
+
+    doc = files.load_builtin("tracks-mums-2008")
+    board = Board(doc.kind)
+    qtbot.addWidget(board)
+    board.resize(900, 420)
+    board.set_state(doc.state)
+    board.set_show_remaining(True)
+    board.show()
+    qtbot.waitExposed(board)
+    board.grab().save(f"{SHOTS}/tracks-tallies.png")
+    geo = board.geometry_for()
+    c = geo.cell
+    for _cells, count, clue, _name in doc.state.puzzle.lines:
+        pt = clue_centre(doc.state.puzzle, geo, clue)
+        rect, _align = tally_rect(doc.state.puzzle, geo, clue)
+        if clue[1] == -1:  # a column's: above it, centred on it, never towards the next column
+            assert abs(rect.center().x() - pt.x()) < 0.01 * c and rect.bottom() < pt.y()
+        else:  # a row's: level with it, on the side away from the grid
+            assert abs(rect.center().y() - pt.y()) < 0.01 * c
+            assert (rect.right() < pt.x()) if clue[0] == -1 else (rect.left() > pt.x())
+        assert 0 <= rect.left() and rect.right() <= board.width() and 0 <= rect.top()

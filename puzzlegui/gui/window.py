@@ -418,6 +418,12 @@ class MainWindow(QMainWindow):
         self.settings.show_remaining = self.actions_by_name["show_remaining"].isChecked()
         self._apply_line_aids()
 
+    def _line_tallies_chosen(self, on: bool) -> None:
+        """The board's panel switched the tallies: View > Line tallies is that setting."""
+        self.settings.show_remaining = on
+        self.actions_by_name["show_remaining"].setChecked(on)
+        self._apply_line_aids()
+
     def _apply_line_aids(self) -> None:
         """The player's choice of line aids, on a board whose kind has them (Tracks' and
         Kurosu's counts): colours for met and broken counts (off: no spoilers), tallies."""
@@ -772,6 +778,7 @@ class MainWindow(QMainWindow):
         self.board.moveRequested.connect(self.play_move)
         self.board.backToGame.connect(self.back_to_game)
         self.board.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.board.lineTalliesChosen.connect(self._line_tallies_chosen)  # the panel's switch: one setting
         if self.history is not None:
             self.board.set_state(self.history.state)
         self.board_view.set_board(self.board)
