@@ -251,3 +251,59 @@ def test_each_tally_is_in_line_with_its_own_count(qtbot):
             assert abs(rect.center().y() - pt.y()) < 0.01 * c
             assert (rect.right() < pt.x()) if clue[0] == -1 else (rect.left() > pt.x())
         assert 0 <= rect.left() and rect.right() <= board.width() and 0 <= rect.top()
+
+
+# --- item 13: nothing cut without the whole text a hover away --------------------------
+def _hover_tip(qtbot, label):
+    """The tooltip a hover over ``label``'s middle shows."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QToolTip
+
+    centre = label.rect().center()
+    QApplication.sendEvent(label, QHelpEvent(QEvent.ToolTip, centre, label.mapToGlobal(centre)))
+    shown = QToolTip.text()
+    QToolTip.hideText()
+    return shown
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the tooltip's window, offscreen
+def test_the_title_the_summary_and_the_step_line_are_whole_a_hover_away(qtbot, window):
+    from PySide6.QtGui import QTextDocument
+
+    window.resize(1200, 800)
+    assert window.open_source("strips-mums-2010-01")
+    window.show_solver()
+    panel = window.panel
+    summary = ("Exactly 2 solutions (search complete; 1 node explored, every strip tried in every place "
+               "the grid leaves open, and none of them left out)")
+    panel.set_result(summary)
+    panel.set_step_text("Search: " + summary * 2)
+    QApplication.processEvents()
+    window.grab().save(f"{SHOTS}/elided-1200.png")
+    labels = (window.title_label, panel.result_label, panel.step_label)
+    for label in labels:  # nothing covers them: a hover reaches each
+        assert QApplication.widgetAt(label.mapToGlobal(label.rect().center())) is label
+    for label in labels:
+        if label.text() == label.full_text():
+            continue
+        assert label.text().endswith("\u2026")
+        doc = QTextDocument()
+        doc.setHtml(_hover_tip(qtbot, label))
+        assert doc.toPlainText() == label.full_text()
+    assert window.title_label.text() != window.title_label.full_text()  # the title at 1200 px is cut
+
+
+def test_every_library_title_cut_at_640x480_is_in_its_tooltip(qtbot, window):
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    window.resize(640, 480)
+    QApplication.processEvents()
+    library = window.library
+    window.grab().save(f"{SHOTS}/library-640x480.png")
+    it = QTreeWidgetItemIterator(library)
+    while it.value():
+        item = it.value()
+        if item.childCount() == 0 and item.flags() & Qt.ItemIsSelectable:
+            assert item.text(0) in item.toolTip(0).replace("&amp;", "&"), item.text(0)
+        it += 1

@@ -1198,7 +1198,9 @@ class MainWindow(QMainWindow):
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
         searches = sys.modules.get(f"{__package__}.search_process")
-        if searches is not None:
+        # (a module the pool is still importing (its last class not yet defined) has
+        # nothing to end: its warm-up, asked under the lock, sees _shut_down and starts nothing)
+        if getattr(searches, "ProcessSolveJob", None) is not None:
             searches.shutdown()  # no search process outlives the window (ended, not waited for)
         self.solving.shutdown()
         self.library.shutdown()  # a collection being read stops at its next file
