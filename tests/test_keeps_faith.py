@@ -307,3 +307,118 @@ def test_every_library_title_cut_at_640x480_is_in_its_tooltip(qtbot, window):
         if item.childCount() == 0 and item.flags() & Qt.ItemIsSelectable:
             assert item.text(0) in item.toolTip(0).replace("&amp;", "&"), item.text(0)
         it += 1
+
+
+# --- item 14: the smaller ones ----------------------------------------------------------
+def _mix(a: str, b: str, t: float) -> str:
+    pa, pb = (tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in (a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(pa, pb))
+
+
+def test_the_colour_warning_never_reads_20_under_20(window, qtbot):
+    from puzzlegui.gui import colourvision, theme
+
+    colours = dict(theme.PALETTES[theme.scheme])
+    err, ok = colours["ERROR"], colours["SATISFIED"]
+    near = next(c for c in (_mix(err, ok, t / 400) for t in range(400))
+                if 19.5 <= min(colourvision.distance(err, c, v) for v in colourvision.VISIONS) < 20)
+    window.colours.customise_action.trigger()
+    dialog = window.colours.palette_dialog
+    dialog.set_colour("SATISFIED", near)
+    words = dialog.warnings.text()
+    dialog.reject()
+    assert "look alike" in words and "(20 < 20)" not in words and "< 20)" in words
+
+
+def test_copy_on_a_played_rotation_board_copies_the_puzzle_as_given(window, qtbot):
+    from puzzlegui.kinds.rotation.model import CW
+
+    assert window.open_source("mystery-box")
+    given = window.doc.kind.format_game_id(window.history.initial)
+    window.play_move(("turn", 0, 0, CW))
+    window.actions_by_name["copy"].trigger()
+    assert QApplication.clipboard().text() == f"rotation:{given}"
+
+
+def test_a_rotation_export_has_no_in_place_colour(qtbot):
+    from PySide6.QtGui import QColor
+
+    from puzzlegui.gui import export
+    from puzzlegui.kinds.rotation.widget import TILE_HOME
+
+    doc = files.load_builtin("mystery-box")
+    solved = doc.kind.goal(doc.state.config)  # every tile in place
+    image = export.render_image(doc.kind, solved, 32)
+    home = QColor(TILE_HOME).rgb() & 0xFFFFFF
+    colours = {image.pixel(x, y) & 0xFFFFFF for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)}
+    assert home not in colours
+
+
+def test_the_clock_says_what_the_finish_card_says_after_the_solvers_answer(window, qtbot):
+    assert window.open_source("mystery-box")
+    with qtbot.waitSignal(window.solveFinished, timeout=60000):
+        window.actions_by_name["solve"].trigger()
+    window.panel.apply_button.click()
+    qtbot.waitUntil(lambda: window.games.current.status == "solved", timeout=10000)
+    qtbot.waitUntil(lambda: "Solved in" in window.clock_label.text(), timeout=10000)
+    assert "with the solver's answer" in window.clock_label.text()
+    qtbot.waitUntil(lambda: window.board.card() is not None, timeout=10000)
+    assert "With the solver's answer" in window.board.card().text()  # the card's words, the same
+
+
+def test_one_wheel_notch_moves_the_library_less_than_a_row(window, qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    library = window.library
+    window.resize(1100, 480)
+    QApplication.processEvents()
+    assert library.isVisible() and library.verticalScrollBar().maximum() > 0, library.verticalScrollBar().maximum()
+    library.scrollToTop()
+    first = library.topLevelItem(0)
+    row = library.visualItemRect(first.child(0)).height()
+    bar = library.verticalScrollBar()
+    before = bar.value()
+    viewport = library.viewport()
+    at = QPointF(40, 40)
+    QApplication.sendEvent(viewport, QWheelEvent(at, QPointF(viewport.mapToGlobal(at.toPoint())), QPoint(0, 0),
+                                                 QPoint(0, -120), Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False))
+    assert library.verticalScrollMode() == library.ScrollMode.ScrollPerPixel
+    assert 0 < bar.value() - before < 2 * row  # about a row; not three (a section with its header)
+    assert library.itemAt(QPoint(5, 2)) in (first, first.child(0))
+
+
+def test_a_collection_names_only_the_numbers_it_can_open(tmp_path):
+    good = files.load_builtin("kurosu-dm-2018-06-01")
+    path = tmp_path / "three.txt"
+    path.write_text(f"kurosu:6x6:zz\nkurosu:{good.kind.format_game_id(good.state)}\nbanana:1\n")
+    run = _cli("solve", str(path))
+    assert run.returncode == 2 and "N is 2." in run.stderr and "1 to 3" not in run.stderr
+
+
+def test_hints_exit_status_is_documented_and_kept():
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    assert "`hint` exits 0 when it prints a move" in readme and "the hint can only point at a wrong entry" in readme
+    doc = files.load_builtin("mystery-box")
+    solved = "rotation:" + doc.kind.format_game_id(doc.kind.goal(doc.state.config))
+    assert _cli("hint", solved).returncode == 1  # already solved: no move
+
+
+def test_open_in_a_web_browser_says_so_when_none_opens(window, qtbot, tmp_path, monkeypatch):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    called = tmp_path / "called"
+    opener = bin_dir / "xdg-open"
+    opener.write_text(f"#!/bin/sh\necho \"$1\" > {called}\nexit 3\n")  # xdg-open's "no browser found"
+    opener.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert window.open_source("kurosu-dm-2018-06-01")
+    url = window.doc.kind.tatham_url(window.doc.state)
+    with qtbot.waitSignal(window.errorShown, timeout=20000) as said:
+        window.actions_by_name["open_web"].trigger()
+    assert called.read_text().strip() == url
+    assert said.args[0].startswith("No web browser opened") and url in said.args[0]
+    window.error_box.close()

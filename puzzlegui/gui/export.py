@@ -378,15 +378,16 @@ def puzzle_text(kind, state) -> str:
         return files.dumps(files.PuzzleDoc(kind, state))
 
 
-def copy_puzzle(kind, state, title: str = "", clipboard=None, cell: float = 32) -> str:
-    """Put the puzzle on the clipboard as text (``puzzle_text``: the puzzle as given) and
+def copy_puzzle(kind, state, title: str = "", clipboard=None, cell: float = 32, given=None) -> str:
+    """Put the puzzle on the clipboard as text (``puzzle_text`` of ``given``, the puzzle
+    as given, when the caller has it: a played Rotation position is not its puzzle) and
     as the image of the board in ``state``; returns the text."""
     from PySide6.QtGui import QGuiApplication
 
     ensure_app()
     kind = _kind(kind)
     mime = _plain_mime_data()
-    text = puzzle_text(kind, state)
+    text = puzzle_text(kind, given if given is not None else state)
     mime.setText(text)
     mime.setImageData(render_image(kind, state, cell))
     if title:

@@ -382,7 +382,9 @@ class MainWindow(QMainWindow):
             return
         text = games_mod.time_text(game.elapsed)
         if game.status == games_mod.SOLVED:
-            text = f"Solved in {text}" + (" with help" if game.helped else "")
+            # the finish card's words (celebration.finish_lines): the solver's answer is not "help"
+            text = f"Solved in {text}" + (" with the solver's answer" if game.solver_used
+                                          else " with help" if game.helped else "")
         elif self.paused:
             text = f"Paused at {text}"
         self.clock_label.setText(text)
@@ -614,7 +616,7 @@ class MainWindow(QMainWindow):
             return
         try:
             from . import export
-            export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title)
+            export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title, given=self.history.initial)
         except PuzzleError as exc:
             self.show_error(str(exc))
             return
@@ -645,11 +647,10 @@ class MainWindow(QMainWindow):
     def open_in_browser(self) -> None:
         url = self._tatham("tatham_url")
         if url is not None:
-            from PySide6.QtCore import QUrl
-            from PySide6.QtGui import QDesktopServices
+            from .browser import open_address
 
-            if not QDesktopServices.openUrl(QUrl(url)):
-                self.statusBar().showMessage(f"No web browser opened; the address is {url}", 10000)
+            self.statusBar().showMessage(f"Opening {url} in your web browser\u2026", 5000)
+            open_address(url, self.show_error)  # no browser: said, with the address
 
     def paste_puzzle(self) -> None:
         self.library.give_up_open()  # the newest request opens
