@@ -422,3 +422,37 @@ def test_open_in_a_web_browser_says_so_when_none_opens(window, qtbot, tmp_path, 
     assert called.read_text().strip() == url
     assert said.args[0].startswith("No web browser opened") and url in said.args[0]
     window.error_box.close()
+
+
+def test_a_board_proven_to_have_no_solution_cannot_be_played_whatever_its_kind(qtbot):
+    """Kurosu's editor refused its contradictions; a Tracks board with no solution could
+    be played.  Now the workbench's proof decides, for every kind."""
+    from core.test_analysis import tracks_none
+
+    state = tracks_none()
+    dialog = EditDialog(registry.get("tracks"), state)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    play = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    if dialog.analysis.result is None:
+        with qtbot.waitSignal(dialog.analysis.analysed, timeout=60000):
+            pass
+    result = dialog.analysis.result
+    assert result.count == 0 and result.exact
+    assert not play.isEnabled() and dialog.puzzle() is None
+    assert dialog.error.text().startswith("This board has no solution, so it cannot be played")
+    assert dialog.analysis.text.text().startswith("No solution.")  # the analysis stays on show
+    QApplication.processEvents()
+    dialog.grab().save(f"{SHOTS}/edit-tracks-no-solution.png")
+
+
+@pytest.mark.parametrize("name, board", [("tracks-mums-2008", "canvas"), ("strips-mums-2010-01", "grid"),
+                                         ("kurosu-dm-2018-06-01", "board"), ("mystery-box", "grid")])
+def test_esc_on_any_editors_board_closes_the_edit_dialog(qtbot, name, board):
+    doc, dialog = _edit_dialog(qtbot, name)
+    widget = getattr(dialog.editor, board)
+    qtbot.mouseClick(widget, Qt.LeftButton, pos=widget.rect().center())  # (a Black and White cut begun, too)
+    assert dialog.isVisible()
+    qtbot.keyClick(widget, Qt.Key_Escape)  # the key as the board gets it
+    assert not dialog.isVisible()

@@ -286,6 +286,10 @@ class NewPuzzleDialog(QDialog):
         return out
 
 
+class _NoSolution(PuzzleError):
+    """The workbench proved the board on show has no solution."""
+
+
 class EditDialog(QDialog):
     """Edit a board with the kind's own editor, or type its text layout / game ID.
 
@@ -316,7 +320,10 @@ class EditDialog(QDialog):
 
         self.analysis = AnalysisPanel(self)  # what the board makes, live (gui/workbench.py)
         self.analysis.changedBoard.connect(self._load_board)
+        self.analysis.counted.connect(self._analysis_in)
+        self.analysis.analysed.connect(self._analysis_in)
         self._analysed = None  # the board the analysis was last asked about (its file form)
+        self._no_solution: tuple[str, str] | None = None  # (board's form, why): proven to have none
         self._make_editor(kind, state)
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText(self._text_placeholder())
@@ -490,19 +497,26 @@ class EditDialog(QDialog):
                                   "(the text shows the last board that did)")
             if self.board is None:
                 raise PuzzleError("There is no puzzle to play yet.")
-            return self.kind.decode(self.kind.encode(self.board))
+            form = self.kind.encode(self.board)
+            if self._no_solution is not None and self._no_solution[0] == repr(form):
+                # every kind alike: Kurosu's editor refused its contradictions, while a
+                # Tracks board proven to have no solution could be played
+                raise _NoSolution(self._no_solution[1])
+            return self.kind.decode(form)
         except PuzzleError:
             raise
         except Exception as exc:  # a bug in a kind must not let a half-read board through
             raise PuzzleError(f"This board could not be read: {exc}") from exc
 
     def _validate(self) -> None:
+        proven_none = False
         try:
             self._result = self._checked()
             message = None
         except PuzzleError as exc:
             self._result = None
             message = str(exc) or "This board cannot be played."
+            proven_none = isinstance(exc, _NoSolution)
         note = message
         if message is None and self._text_problem and self.tabs.currentWidget() is not self.text:
             # the text typed is kept, and says why it does not read, until the board changes
@@ -510,7 +524,8 @@ class EditDialog(QDialog):
                     "shows the last board that did, and a change here replaces that text.")
         self.error.show_error(note)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(message is None)
-        self._analyse()
+        if not proven_none:  # (the analysis of this board stays on show, its cells marked)
+            self._analyse()
 
     def _analyse(self) -> None:
         """The board as entered now, to the workbench's analysis (once per board: a
@@ -523,6 +538,15 @@ class EditDialog(QDialog):
         if key != self._analysed:
             self._analysed = key
             self.analysis.request(self._result)
+
+    def _analysis_in(self, result) -> None:
+        """The workbench's answer about the board on show: one proven to have no solution
+        cannot be played (the sentence says why), whichever kind it is."""
+        if result is None or result.count != 0 or not result.exact or self._analysed is None:
+            return
+        self._no_solution = (self._analysed, "This board has no solution, so it cannot be played: "
+                                             "the analysis below says why.")
+        self._validate()
 
     def _load_board(self, state) -> None:
         """A workbench command changed the board: the editor (and the text tab) show it."""
