@@ -456,3 +456,9 @@ def test_esc_on_any_editors_board_closes_the_edit_dialog(qtbot, name, board):
     assert dialog.isVisible()
     qtbot.keyClick(widget, Qt.Key_Escape)  # the key as the board gets it
     assert not dialog.isVisible()
+
+
+def test_analyse_never_says_search_then_only_deductions():
+    run = _cli("analyse", "strips-mums-2010-01")
+    assert "hardest deduction: search." in run.stdout
+    assert "Deductions used before the search: only place" in run.stdout, run.stdout
