@@ -28,13 +28,23 @@ def _run_opener(opener: str, url: str) -> int | None:
         return None
 
 
+def _opener() -> str | None:
+    """xdg-open, where Qt would run it itself (Linux on X11 or Wayland); None elsewhere,
+    where QDesktopServices answers truly (and the offscreen platform opens nothing)."""
+    from PySide6.QtGui import QGuiApplication
+
+    if not sys.platform.startswith("linux") or QGuiApplication.platformName() not in ("xcb", "wayland"):
+        return None
+    return shutil.which("xdg-open")
+
+
 def open_address(url: str, failed) -> None:
     """Ask the desktop's browser to open ``url``; ``failed(sentence)`` (on the GUI thread)
     when it did not, the sentence holding the address so it can still be copied."""
     from PySide6.QtCore import QUrl
     from PySide6.QtGui import QDesktopServices
 
-    opener = shutil.which("xdg-open") if sys.platform.startswith("linux") else None
+    opener = _opener()
     if opener is None:
         if not QDesktopServices.openUrl(QUrl(url)):
             failed(f"No web browser opened; the address is {url}")
