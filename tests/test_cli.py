@@ -66,7 +66,7 @@ def test_solve_a_file_with_progress(capsys, demo_kind, tmp_path):
     "argv, words",
     [
         (("solve", "demo:0101"), "LAMPS/TARGET"),
-        (("solve", "nonsense"), "not a file, a built-in puzzle or a game ID"),
+        (("solve", "nonsense"), "is not a file or a puzzle: it was tried as a game ID written KIND:ID"),
         (("check", "demo:01/1"), "target"),
         (("solve", "demo:01/11", "--max", "0"), "--max must be at least 1"),
         (("solve", "x:1", "--kind", "chess"), 'Unknown puzzle kind "chess"'),

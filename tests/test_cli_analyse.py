@@ -45,4 +45,4 @@ def test_bad_input_is_a_sentence(capsys):
     assert cli.main(["analyse", "tracks-mums-2008", "--time-limit", "0"]) == 2
     assert "--time-limit must be" in capsys.readouterr().err
     assert cli.main(["analyse", "no-such-puzzle"]) == 2
-    assert "not a file, a built-in puzzle or a game ID" in capsys.readouterr().err
+    assert "is not a file or a puzzle: it was tried as" in capsys.readouterr().err

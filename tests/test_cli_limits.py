@@ -185,7 +185,11 @@ def test_control_characters_in_input_are_escaped(tmp_path):
 # --- out of memory -------------------------------------------------------------------------
 def test_running_out_of_memory_is_a_sentence_and_status_1(tmp_path):
     """An open 30x30 Tracks board has too many solutions to count in 300 MB of address
-    space (`ulimit -v 300000`): the search's MemoryError ends in one sentence."""
+    space (`ulimit -v 300000`): the search's MemoryError ends in one sentence.  Nothing here
+    depends on the machine: the time limit is the largest there is, so however slowly a loaded
+    machine searches, the memory runs out first (after about 3 s of CPU, where the default
+    10 s limit once ended a loaded run first, with status 0), and numpy's BLAS is kept to one
+    thread (its buffers grow with the number of cores, and count against the limit)."""
     path = tmp_path / "open-30x30.json"
     path.write_text(json.dumps({"kind": "tracks", "puzzle": {
         "width": 30, "height": 30, "columns": [None] * 30, "rows": [None] * 30,
@@ -197,8 +201,12 @@ def test_running_out_of_memory_is_a_sentence_and_status_1(tmp_path):
         "from puzzlegui.cli import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
-    run = subprocess.run([sys.executable, "-c", code, "solve", str(path), "--all"],
-                         capture_output=True, text=True, timeout=300)
+    from puzzlegui.cli import MAX_TIME_LIMIT
+
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    run = subprocess.run([sys.executable, "-c", code, "solve", str(path), "--all",
+                          "--time-limit", str(MAX_TIME_LIMIT)], capture_output=True, text=True, env=env,
+                         timeout=3600)  # only a bound on a hung run, never reached by a slow one
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     assert run.stderr.strip() == (
         "puzzlegui: Out of memory while solving; try a smaller --max or a --time-limit, or leave out --all."

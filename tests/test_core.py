@@ -202,7 +202,7 @@ def test_sources_game_ids_and_kind_prefix(demo_kind):
     assert doc.kind is demo_kind and doc.state.lamps == (0, 1)
     doc = files.load_source("01/11", kind="demo")
     assert doc.state.target == (1, 1)
-    with pytest.raises(PuzzleError, match="not a file, a built-in puzzle or a game ID"):
+    with pytest.raises(PuzzleError, match="is not a file or a puzzle: it was tried as"):
         files.load_source("nonsense")
     with pytest.raises(PuzzleError, match="LAMPS/TARGET"):
         files.load_source("demo:0101")

@@ -122,7 +122,7 @@ def test_pasting_ids_files_and_layouts(app):
         export.parse_pasted("hello there")
     with pytest.raises(PuzzleError, match="no text"):
         export.parse_pasted("   ")
-    with pytest.raises(PuzzleError, match="kurosu game ID, not tracks"):
+    with pytest.raises(PuzzleError, match="Kurosu game ID, not Tracks"):
         export.parse_pasted("kurosu:6x6:DdCDeAddBEa", kind="tracks")
     with pytest.raises(PuzzleError):
         export.parse_pasted("kurosu:6x6:zz")

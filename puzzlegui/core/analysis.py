@@ -392,7 +392,10 @@ def sentences(found: Analysis, has_givens: bool = True, on_board: bool = False) 
         lines.append(f"Difficulty: {found.grade}{tatham}; hardest deduction: {found.hardest or 'none'}.")
     if found.rules:
         used = ", ".join(f"{name} {number(n)}" for name, n in sorted(found.rules.items(), key=lambda kv: -kv[1]))
-        lines.append(f"Deductions used: {used}.")
+        # a search is no counted deduction: the named ones came before it ("hardest: search",
+        # then "Deductions used: only place 1" read as if the search had not been needed)
+        before = " before the search" if found.hardest == "search" and "search" not in found.rules else ""
+        lines.append(f"Deductions used{before}: {used}.")
     if has_givens and (found.count == 1 and found.exact and "redundant" not in found.partial or found.redundant):
         if found.redundant and on_board:
             lines.append(f"{capitalized(plural(len(found.redundant), 'given'))} can go and the answer stays unique "

@@ -147,10 +147,27 @@ class IsCollection(PuzzleError):
         name = _name(collection.path)
         n = len(collection.items)
         extra = f" ({len(collection.skips)} skipped: {collection.skips[0].message})" if collection.skips else ""
+        numbers = [item.number for item in collection.items]
+        if numbers == list(range(1, collection.count + 1)):
+            which = f"N from 1 to {collection.count}"
+        else:  # only the entries that read are puzzles (one good line of three said "1 to 3")
+            which = f"N {'is' if len(numbers) == 1 else 'one of'} {_number_ranges(numbers)}"
         super().__init__(
             f"{name} is a collection of {n} puzzle{'' if n == 1 else 's'}{extra}; "
-            f"choose one as {name}#N, N from 1 to {collection.count}."
+            f"choose one as {name}#N, {which}."
         )
+
+
+def _number_ranges(numbers: list[int]) -> str:
+    """2, 4 to 7 and 9: sorted numbers in runs."""
+    runs: list[list[int]] = []
+    for k in sorted(numbers):
+        if runs and k == runs[-1][1] + 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    parts = [str(a) if a == b else f"{a} to {b}" for a, b in runs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _name(path) -> str:

@@ -81,6 +81,10 @@ class BoardWidget(QWidget):
     moveRequested = Signal(object)  # a move of the kind, for the controller to apply
     statusMessage = Signal(str)  # a sentence for the status bar (e.g. why a move was refused)
     backToGame = Signal()  # clicked while it shows a replay: the player wants the game back
+    # the player switched the line tallies on the board's own panel (Tracks' "Show what
+    # each count still needs", Kurosu's "Show counts"): one setting, the window's (View >
+    # Line tallies), which follows and hands it back through the board's setter
+    lineTalliesChosen = Signal(bool)
 
     #: margins around the grid in cells (left, top, right, bottom); kinds with clues set it
     margins = (0.3, 0.3, 0.3, 0.3)

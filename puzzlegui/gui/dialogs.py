@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import registry
+from ..core import files, registry
 from ..core.kind import PuzzleError, PuzzleKind
 from . import kinds
 from .text import plain_label
@@ -290,17 +290,32 @@ class NewPuzzleDialog(QDialog):
         return out
 
 
+class _NoSolution(PuzzleError):
+    """The workbench proved the board on show has no solution."""
+
+
 class EditDialog(QDialog):
     """Edit a board with the kind's own editor, or type its text layout / game ID.
 
-    The error sentence shows live under the input and OK stays disabled while anything
-    typed or set is invalid; Enter or OK never accept what the kind did not parse.  The
-    puzzle given back has been through the kind's own file check (encode, then decode)."""
+    One board is being edited (``board``): the Board tab and the text tab are two views
+    of it, and the workbench analyses it.  A change on the board rewrites the text (the
+    kind's layout with its ``# Kind`` header, files.layout_text); text typed that reads
+    loads on the board.  Nothing entered in either is dropped: text that does not read is
+    kept as typed, its sentence shown, and the board keeps the last board that read (a
+    switch of tabs changes nothing; it once reloaded the text and lost the board's edits).
+
+    The error sentence shows live under the input and OK stays disabled while the tab in
+    front holds something invalid; Enter or OK never accept what the kind did not parse.
+    The puzzle given back has been through the kind's own file check (encode, then decode)."""
 
     def __init__(self, kind, state=None, parent=None):
         super().__init__(parent)
         self.kind = kind
         self._result = None
+        self.board = state  # the board being edited: what both tabs show
+        self._board_problem: str | None = None  # why the Board tab's entry does not read
+        self._text_problem: str | None = None  # why the text typed does not read
+        self._writing_text = False  # the text tab is being given the board (not typed)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.editor = None
@@ -309,7 +324,10 @@ class EditDialog(QDialog):
 
         self.analysis = AnalysisPanel(self)  # what the board makes, live (gui/workbench.py)
         self.analysis.changedBoard.connect(self._load_board)
+        self.analysis.counted.connect(self._analysis_in)
+        self.analysis.analysed.connect(self._analysis_in)
         self._analysed = None  # the board the analysis was last asked about (its file form)
+        self._no_solution: tuple[str, str] | None = None  # (board's form, why): proven to have none
         self._make_editor(kind, state)
         # at most what a game ID or a layout can be: a long paste is refused before Qt lays it out
         self.text = BoundedTextEdit(EDITOR_MAX_CHARS, EDITOR_MAX_LINE)
@@ -318,15 +336,7 @@ class EditDialog(QDialog):
         font = self.text.font()
         font.setFamily("monospace")
         self.text.setFont(font)
-        if state is not None:
-            try:
-                self.text.setPlainText(kind.format_text(state))
-            except PuzzleError:
-                try:
-                    self.text.setPlainText(kind.format_game_id(state))
-                except PuzzleError:
-                    pass
-        self.text.textChanged.connect(self._validate)
+        self.text.textChanged.connect(self._text_changed)
         self.tabs.addTab(self.text, "Text or game ID")
         self.tabs.currentChanged.connect(lambda _i: self._validate())
         layout.addWidget(self.tabs, 1)
@@ -339,7 +349,12 @@ class EditDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self._validate()
+        if self.editor is not None:
+            self._board_changed()  # the board as its editor reads it, on both tabs
+        else:
+            if state is not None:
+                self._show_text(state)
+            self._validate()
 
     def _make_editor(self, kind, state) -> None:
         """The kind's own editor in the Board tab (none for a kind entered as text)."""
@@ -354,9 +369,9 @@ class EditDialog(QDialog):
             editor = kinds.editor_class(kind.name)
             if editor is not None:
                 self.editor = editor(kind, state)
-                self.editor.changed.connect(self._validate)
+                self.editor.changed.connect(self._board_changed)
                 self.tabs.insertTab(0, self.editor, "Board")
-                self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._validate, self)
+                self._guard = SpinBoxGuard(self.editor.findChildren(QAbstractSpinBox), self._board_changed, self)
                 # Ctrl+V on the board (its own text fields keep their paste): an ID or a
                 # layout from the clipboard fills the board in
                 paste = QAction(self.editor)
@@ -368,6 +383,67 @@ class EditDialog(QDialog):
             self.tabs.blockSignals(False)
         self.analysis.set_editor(kind, self.editor)
         self._analysed = None
+
+    # --- the two views of the board ------------------------------------------------------
+    def _board_changed(self) -> None:
+        """The Board tab changed the board: the text tab shows it (text typed there that
+        did not read is replaced: the tab in front said so while it was kept)."""
+        try:
+            state = self._board_entry()
+        except PuzzleError as exc:
+            self._board_problem = str(exc) or "This board cannot be played."
+        else:
+            self._board_problem = None
+            self.board = state
+            self._show_text(state)
+        self._validate()
+
+    def _text_changed(self) -> None:
+        """Text typed (or pasted) in the text tab: the board follows it if it reads; if
+        not, the text stays as typed and its sentence says why."""
+        if self._writing_text:
+            return
+        try:
+            state = self._read_text(self.text.toPlainText())  # may switch the dialog to another kind
+        except PuzzleError as exc:
+            self._text_problem = str(exc) or "This text is not a puzzle."
+        else:
+            self._text_problem = None
+            self._board_problem = None
+            self.board = state
+            if self.editor is not None and hasattr(self.editor, "load"):
+                self.editor.blockSignals(True)  # the Board tab follows what the text tab reads
+                try:
+                    self.editor.load(state)
+                finally:
+                    self.editor.blockSignals(False)
+        self._validate()
+
+    def _show_text(self, state) -> None:
+        """The text tab shows ``state``: its layout with the ``# Kind`` header, else its ID."""
+        try:
+            shown = files.layout_text(self.kind, state) if self._supports("parse_text") else None
+        except PuzzleError:
+            shown = None
+        if shown is None:
+            try:
+                shown = self.kind.format_game_id(state)
+            except PuzzleError:
+                return
+        self._text_problem = None
+        if shown != self.text.toPlainText():
+            self._writing_text = True
+            try:
+                self.text.setPlainText(shown)
+            finally:
+                self._writing_text = False
+
+    def _board_entry(self):
+        """The Board tab's board as the editor reads it now; PuzzleError if it does not."""
+        problem = self._guard.problem() if self._guard is not None else None
+        if problem:
+            raise PuzzleError(problem)
+        return self.editor.puzzle()
 
     def paste_into_board(self, text: str | None = None) -> bool:
         """The clipboard's game ID or text layout (or ``text``) on the Board tab: read as
@@ -385,19 +461,12 @@ class EditDialog(QDialog):
             return False
         if self.editor is not None and hasattr(self.editor, "load"):
             self.tabs.setCurrentWidget(self.editor)
-            self.editor.load(state)
-        self.text.setPlainText(text.strip())
+            self.editor.load(state)  # its changed signal shows it on the text tab too
+        else:
+            self.board = state
+            self._show_text(state)
         self._validate()
         return True
-
-    def _other_kind(self, text: str):
-        """The kind a ``KIND:ID`` game ID of another kind names (``kurosu:8x8:...`` typed
-        in the Tracks editor), or None: it opens in the right kind, not as a bad Tracks size."""
-        prefix, sep, _rest = text.partition(":")
-        name = registry.canonical(prefix) if sep and "\n" not in text else None
-        if name is None or name == self.kind.name:
-            return None
-        return registry.get(name)
 
     def _supports(self, method: str) -> bool:
         return getattr(type(self.kind), method) is not getattr(PuzzleKind, method)
@@ -408,71 +477,61 @@ class EditDialog(QDialog):
             return "Paste a game ID or the puzzle's plain text layout"
         return "Paste a game ID" if ids else "Paste the puzzle's plain text layout"
 
-    def _parse(self):
-        if self.editor is not None and self.tabs.currentWidget() is self.editor:
-            problem = self._guard.problem() if self._guard is not None else None
-            if problem:
-                raise PuzzleError(problem)
-            return self.editor.puzzle()
-        return self._read_text(self.text.toPlainText())
-
     def _read_text(self, text: str):
-        """A game ID (ours, with or without its kind, or Tatham's) or a text layout, of
-        this kind or, for ``KIND:ID``, another (the dialog then follows it); PuzzleError
-        with the kind's sentence if it is neither."""
-        text = text.strip()
-        if not text:
+        """What the text reads as, the way every board that arrives as text is read
+        (files.read_text: a game ID, ours or Tatham's, a layout, a puzzle file, a library
+        name), a bare ID or layout as this kind; a puzzle of another kind switches the
+        dialog to it.  PuzzleError with the sentence saying what it was tried as."""
+        if not text.strip():
             raise PuzzleError("Type a game ID or the puzzle's text layout.")
-        other = self._other_kind(text)
-        if other is not None:
-            state = other.parse_game_id(text.partition(":")[2].strip())  # PuzzleError: said under it
-            self._make_editor(other, state)  # the dialog follows the ID: its kind, its board
-            return state
-        prefix, sep, rest = text.partition(":")
-        if sep and registry.canonical(prefix) == self.kind.name:
-            text = rest.strip()  # this kind's own prefix (or Tatham's name for it)
-        parsers = [(name, getattr(self.kind, name)) for name in ("parse_game_id", "parse_text")
-                   if self._supports(name)] or [("parse_text", self.kind.parse_text)]
-        errors = {}
-        for name, parse in parsers:
-            try:
-                return parse(text)
-            except PuzzleError as exc:
-                errors[name] = str(exc)
-        if len(errors) == 1:
-            raise PuzzleError(next(iter(errors.values())))
-        # the text layout's message is the more useful one for multi-line input
-        raise PuzzleError(errors["parse_text"] if "\n" in text else errors["parse_game_id"])
+        doc = files.read_text(text, prefer=self.kind.name)
+        if doc.kind is not self.kind:
+            self._make_editor(doc.kind, doc.state)  # the dialog follows the ID: its kind, its board
+        return doc.state
 
     def _checked(self):
-        """The parsed puzzle as the kind reads it back from a file, or PuzzleError."""
+        """The board of the tab in front as the kind reads it back from a file, or
+        PuzzleError: the Board tab's entry, or the text if it reads."""
         try:
-            state = self._parse()
-            if state is None:
+            on_board = self.editor is not None and self.tabs.currentWidget() is self.editor
+            if on_board and self._board_problem:
+                raise PuzzleError(self._board_problem)
+            if not on_board and self._text_problem:
+                raise PuzzleError(self._text_problem)
+            if not on_board and self._board_problem:
+                raise PuzzleError(f"The board does not read yet: {self._board_problem} "
+                                  "(the text shows the last board that did)")
+            if self.board is None:
                 raise PuzzleError("There is no puzzle to play yet.")
-            return self.kind.decode(self.kind.encode(state))
+            form = self.kind.encode(self.board)
+            if self._no_solution is not None and self._no_solution[0] == repr(form):
+                # every kind alike: Kurosu's editor refused its contradictions, while a
+                # Tracks board proven to have no solution could be played
+                raise _NoSolution(self._no_solution[1])
+            return self.kind.decode(form)
         except PuzzleError:
             raise
         except Exception as exc:  # a bug in a kind must not let a half-read board through
             raise PuzzleError(f"This board could not be read: {exc}") from exc
 
     def _validate(self) -> None:
+        proven_none = False
         try:
             self._result = self._checked()
             message = None
         except PuzzleError as exc:
             self._result = None
             message = str(exc) or "This board cannot be played."
-        self.error.show_error(message)
+            proven_none = isinstance(exc, _NoSolution)
+        note = message
+        if message is None and self._text_problem and self.tabs.currentWidget() is not self.text:
+            # the text typed is kept, and says why it does not read, until the board changes
+            note = (f"The text tab's text does not read ({self._text_problem.rstrip('.')}); the board "
+                    "shows the last board that did, and a change here replaces that text.")
+        self.error.show_error(note)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(message is None)
-        self._analyse()
-        if (message is None and self.editor is not None and self.tabs.currentWidget() is self.text
-                and hasattr(self.editor, "load")):
-            self.editor.blockSignals(True)  # the Board tab follows what the text tab reads
-            try:
-                self.editor.load(self._result)
-            finally:
-                self.editor.blockSignals(False)
+        if not proven_none:  # (the analysis of this board stays on show, its cells marked)
+            self._analyse()
 
     def _analyse(self) -> None:
         """The board as entered now, to the workbench's analysis (once per board: a
@@ -486,13 +545,24 @@ class EditDialog(QDialog):
             self._analysed = key
             self.analysis.request(self._result)
 
+    def _analysis_in(self, result) -> None:
+        """The workbench's answer about the board on show: one proven to have no solution
+        cannot be played (the sentence says why), whichever kind it is."""
+        if result is None or result.count != 0 or not result.exact or self._analysed is None:
+            return
+        self._no_solution = (self._analysed, "This board has no solution, so it cannot be played: "
+                                             "the analysis below says why.")
+        self._validate()
+
     def _load_board(self, state) -> None:
-        """A workbench command changed the board: the editor (or the text tab) shows it."""
+        """A workbench command changed the board: the editor (and the text tab) show it."""
         if self.editor is not None and hasattr(self.editor, "load"):
             self.tabs.setCurrentWidget(self.editor)
-            self.editor.load(state)  # its changed signal validates and analyses
+            self.editor.load(state)  # its changed signal updates the text, validates and analyses
         else:
-            self.text.setPlainText(self.kind.format_game_id(state))
+            self.board = state
+            self._show_text(state)
+            self._validate()
 
     def done(self, result) -> None:  # noqa: D401 (Qt's name): closing, by any way
         self.analysis.cancel()  # an analysis under way is no longer wanted

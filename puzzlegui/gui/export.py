@@ -378,15 +378,16 @@ def puzzle_text(kind, state) -> str:
         return files.dumps(files.PuzzleDoc(kind, state))
 
 
-def copy_puzzle(kind, state, title: str = "", clipboard=None, cell: float = 32) -> str:
-    """Put the puzzle on the clipboard as text (``puzzle_text``: the puzzle as given) and
+def copy_puzzle(kind, state, title: str = "", clipboard=None, cell: float = 32, given=None) -> str:
+    """Put the puzzle on the clipboard as text (``puzzle_text`` of ``given``, the puzzle
+    as given, when the caller has it: a played Rotation position is not its puzzle) and
     as the image of the board in ``state``; returns the text."""
     from PySide6.QtGui import QGuiApplication
 
     ensure_app()
     kind = _kind(kind)
     mime = _plain_mime_data()
-    text = puzzle_text(kind, state)
+    text = puzzle_text(kind, given if given is not None else state)
     mime.setText(text)
     mime.setImageData(render_image(kind, state, cell))
     if title:
@@ -410,56 +411,11 @@ def _plain_mime_data() -> QMimeData:
     return mime
 
 
-MAX_PASTE_CHARS = files.MAX_FILE_BYTES
-
-
-def parse_pasted(text: str, kind: str | None = None) -> files.PuzzleDoc:
-    """A puzzle from pasted text: a puzzle file (JSON), ``KIND:ID``, a text layout after a
-    ``# kind: K`` line, or with ``kind`` a plain game ID or text layout.  PuzzleError with
-    a sentence otherwise."""
+def parse_pasted(text: str, kind: str | None = None, prefer: str | None = None) -> files.PuzzleDoc:
+    """A puzzle from pasted text, read as every board that arrives as text is read
+    (files.read_text: a puzzle file, ``KIND:ID``, a layout with its ``# Kind`` header, a
+    library name, a bare ID of ``kind``, of ``prefer`` (the kind open) or of the one kind
+    that reads it); PuzzleError with a sentence saying what it was tried as."""
     if not isinstance(text, str) or not text.strip():
         raise PuzzleError("The clipboard holds no text to read a puzzle from.")
-    if len(text) > MAX_PASTE_CHARS:
-        raise PuzzleError(f"The pasted text is {len(text):,} characters; a puzzle is at most {MAX_PASTE_CHARS:,}.")
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return files._of_kind(files.loads(stripped, "The pasted puzzle"), kind, "The pasted text is a")
-    kinds = registry.names()
-    first = stripped.splitlines()[0].strip()
-    prefix, sep, rest = first.partition(":")
-    if sep and prefix.lower() in kinds and "\n" not in stripped:
-        if kind is not None and prefix.lower() != registry.get(kind).name:
-            raise PuzzleError(f"The pasted text is a {prefix.lower()} game ID, not {validate.safe_text(str(kind))[:40]}.")
-        return _id_doc(prefix.lower(), rest.strip())
-    for line in stripped.splitlines():
-        line = line.strip()
-        if not line.startswith("#"):
-            break
-        key, sep, value = line[1:].partition(":")
-        if sep and key.strip().lower() == "kind" and value.strip().lower() in kinds:
-            named = value.strip().lower()
-            if kind is not None and named != registry.get(kind).name:
-                raise PuzzleError(f"The pasted text is a {named} puzzle, not {validate.safe_text(str(kind))[:40]}.")
-            kind = named
-            break
-    if kind is None:
-        raise PuzzleError(
-            "The pasted text is not a puzzle: paste a game ID written KIND:ID (for example "
-            "kurosu:6x6:DdCDeAddBEa), a puzzle file, or a text layout with its kind chosen."
-        )
-    k = registry.get(kind)
-    if "\n" not in stripped:
-        try:
-            return _id_doc(k.name, stripped)
-        except PuzzleError as id_error:
-            try:
-                return files.PuzzleDoc(k, k.parse_text(text), meta={"title": f"Pasted {k.title}"})
-            except PuzzleError:
-                raise id_error from None
-    return files.PuzzleDoc(k, k.parse_text(text), meta={"title": f"Pasted {k.title}"})
-
-
-def _id_doc(kind_name: str, game_id: str) -> files.PuzzleDoc:
-    k = registry.get(kind_name)
-    state = k.parse_game_id(game_id)
-    return files.PuzzleDoc(kind=k, state=state, meta={"title": f"{k.title} {validate.safe_text(game_id)[:40]}"})
+    return files.read_text(text, kind, prefer, what="The pasted text")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem
 
 from ..core import collection as collection_mod
 from ..core import files, gcpause, registry, validate
@@ -142,6 +142,9 @@ class Library(QTreeWidget):
         self.setWordWrap(True)  # titles on two lines beside their pictures, not cut to a word
         self.setItemDelegate(_WrappingLines(self))
         self.setUniformRowHeights(False)
+        # a wheel notch moves the list by about a line of text, not by three rows (with
+        # pictures, three rows were a whole section: Tracks' header, its puzzle and Rotation's)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollPerPixel)
         self.setColumnCount(2)  # the title, and the best time
         self.header().setStretchLastSection(False)
         self.header().setMinimumSectionSize(0)  # no best times yet: no column for them
@@ -271,6 +274,12 @@ class Library(QTreeWidget):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self.scheduleDelayedItemsLayout()  # the titles wrap again in the new width
+
+    def updateGeometries(self) -> None:  # noqa: N802 (Qt's name)
+        """A scroll step is a line of text (a wheel notch, three of them, about a row);
+        Qt sets it to its guess of an item's height, and a notch moved 2.5 rows."""
+        super().updateGeometries()
+        self.verticalScrollBar().setSingleStep(self.fontMetrics().lineSpacing())
 
     # ---------------------------------------------------------------- the pictures
     def _picture_ready(self, key: str) -> None:

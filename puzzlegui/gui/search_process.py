@@ -100,12 +100,11 @@ class _Children:
         self._idle: _Child | None = None
         self._busy: set[_Child] = set()
 
-    def warm(self, unless=None) -> int | None:
-        """Start the idle child unless one is up, or ``unless()`` says the app is closing
-        (asked under the lock that shutdown takes: a child started before shutdown is
-        ended by it, and none is started after); its process id."""
+    def warm(self, wanted=None) -> int | None:
+        """Start the idle child unless one is up; its process id.  ``wanted()``, asked
+        under the lock that ``shutdown`` takes, can say no (None): then nothing starts."""
         with self._lock:
-            if unless is not None and unless():
+            if wanted is not None and not wanted():
                 return None
             dead = self._idle if self._idle is not None and not self._idle.alive() else None
             if self._idle is None or dead is not None:
@@ -158,11 +157,13 @@ class _Children:
 _children = _Children()
 
 
-def warm(unless=None) -> int | None:
+def warm(wanted=None) -> int | None:
     """Start the search process now, so the first Solve finds it ready (its imports take
-    a second or so); its process id, None if ``unless()`` is true (the window is closing).
-    Thread-safe: it may be called from the pool."""
-    return _children.warm(unless)
+    a second or so); its process id.  Thread-safe: it may be called from the pool.  A
+    warm-up on the pool passes ``wanted`` (false once its window has begun to close): it is
+    asked under the lock ``shutdown()`` takes, so a close that came first is never followed
+    by a new child (one was, when the pool got here after the close: issue 32, item 15)."""
+    return _children.warm(wanted)
 
 
 def warm_pid() -> int | None:

@@ -295,7 +295,9 @@ def clashes(colours: dict, visions=None) -> list[str]:
                 gap = colourvision.distance(colours[a], colours[b], vision)
                 if gap < floor:
                     eye = EYES.get(vision, "everyone")
-                    found.append(f"{ROLE_NAMES[a]} and {ROLE_NAMES[b].lower()} look alike to {eye} ({gap:.0f} < {floor:.0f}).")
+                    # the gap rounded down, to a tenth: 19.6 rounded to "20" read "(20 < 20)"
+                    shown = f"{int(gap * 10) / 10:g}"
+                    found.append(f"{ROLE_NAMES[a]} and {ROLE_NAMES[b].lower()} look alike to {eye} ({shown} < {floor:g}).")
                     break
     return found
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import importlib
 import os
 import stat
 import sys
@@ -89,7 +88,7 @@ def _freeze_start_up() -> None:
         gc.freeze()
 
 
-def _import_for_later(closing) -> None:
+def _import_for_later(wanted=None) -> None:
     """On the pool, once the window is up: the search process (started, so the first Solve
     finds it ready), modules that an action would otherwise import on the GUI thread the
     first time it is used (multiprocessing and its spawning parts: 40-60 ms the first "New
@@ -107,9 +106,9 @@ def _import_for_later(closing) -> None:
         import multiprocessing.popen_spawn_posix
     from . import search_process
 
-    # the search process, ready for the first Solve (its imports take a second); never
-    # once the window is closing (``closing()``), so no child is started as the app exits
-    search_process.warm(unless=closing)
+    # the search process, ready for the first Solve (its imports take a second), unless the
+    # window has begun to close meanwhile (``wanted()`` is false)
+    search_process.warm(wanted)
     del multiprocessing, numpy, tasks
 
 
@@ -406,7 +405,9 @@ class MainWindow(QMainWindow):
             return
         text = games_mod.time_text(game.elapsed)
         if game.status == games_mod.SOLVED:
-            text = f"Solved in {text}" + (" with help" if game.helped else "")
+            # the finish card's words (celebration.finish_lines): the solver's answer is not "help"
+            text = f"Solved in {text}" + (" with the solver's answer" if game.solver_used
+                                          else " with help" if game.helped else "")
         elif self.paused:
             text = f"Paused at {text}"
         self.clock_label.setText(text)
@@ -440,6 +441,12 @@ class MainWindow(QMainWindow):
     def _toggle_line_aids(self) -> None:
         self.settings.show_met = self.actions_by_name["show_met"].isChecked()
         self.settings.show_remaining = self.actions_by_name["show_remaining"].isChecked()
+        self._apply_line_aids()
+
+    def _line_tallies_chosen(self, on: bool) -> None:
+        """The board's panel switched the tallies: View > Line tallies is that setting."""
+        self.settings.show_remaining = on
+        self.actions_by_name["show_remaining"].setChecked(on)
         self._apply_line_aids()
 
     def _apply_line_aids(self) -> None:
@@ -680,7 +687,7 @@ class MainWindow(QMainWindow):
             return
         try:
             from . import export
-            export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title)
+            export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title, given=self.history.initial)
         except PuzzleError as exc:
             self.show_error(str(exc))
             return
@@ -711,11 +718,10 @@ class MainWindow(QMainWindow):
     def open_in_browser(self) -> None:
         url = self._tatham("tatham_url")
         if url is not None:
-            from PySide6.QtCore import QUrl
-            from PySide6.QtGui import QDesktopServices
+            from .browser import open_address
 
-            if not QDesktopServices.openUrl(QUrl(url)):
-                self.statusBar().showMessage(f"No web browser opened; the address is {url}", 10000)
+            self.statusBar().showMessage(f"Opening {url} in your web browser\u2026", 5000)
+            open_address(url, self.show_error)  # no browser: said, with the address
 
     def paste_puzzle(self) -> None:
         self.library.give_up_open()  # the newest request opens
@@ -729,9 +735,11 @@ class MainWindow(QMainWindow):
             return
         from . import export
 
+        open_kind = self.doc.kind.name if self.doc is not None else None  # a bare ID reads as this kind
+
         def read():
             try:
-                return export.parse_pasted(text)
+                return export.parse_pasted(text, None, open_kind)
             except PuzzleError as exc:
                 return PuzzleError(f"The clipboard does not hold a puzzle: {exc}")
 
@@ -845,6 +853,7 @@ class MainWindow(QMainWindow):
         self.board.moveRequested.connect(self.play_move)
         self.board.backToGame.connect(self.back_to_game)
         self.board.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.board.lineTalliesChosen.connect(self._line_tallies_chosen)  # the panel's switch: one setting
         if self.history is not None:
             self.board.set_state(self.history.state)
         self.board_view.set_board(self.board)
@@ -1249,7 +1258,11 @@ class MainWindow(QMainWindow):
 
     def _warm_up(self) -> None:
         if not self._shut_down:
-            Background(_import_for_later, lambda: self._shut_down).done.connect(self._warmed_up)
+            Background(_import_for_later, self._still_open).done.connect(self._warmed_up)
+
+    def _still_open(self) -> bool:
+        """For the pool: False once shutdown() has begun (its first act sets _shut_down)."""
+        return not self._shut_down
 
     def _warmed_up(self, _value) -> None:
         if not self._shut_down and self._panel is None:
@@ -1261,11 +1274,12 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
-        self._shut_down = True  # before the searches end: the warm-up starts no child after this
-        if f"{__package__}.search_process" in sys.modules:
-            # imported, or being imported by the warm-up on the pool: import_module waits
-            # for an import in flight (a half-made module has no shutdown yet)
-            importlib.import_module(f"{__package__}.search_process").shutdown()  # no search process outlives the window
+        self._shut_down = True
+        searches = sys.modules.get(f"{__package__}.search_process")
+        # (a module the pool is still importing (its last class not yet defined) has
+        # nothing to end: its warm-up, asked under the lock, sees _shut_down and starts nothing)
+        if getattr(searches, "ProcessSolveJob", None) is not None:
+            searches.shutdown()  # no search process outlives the window (ended, not waited for)
         self.solving.shutdown()
         self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid still being made on the pool is not waited for: its

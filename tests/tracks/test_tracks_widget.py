@@ -480,15 +480,15 @@ def test_counts_can_show_what_they_still_need(qtbot, board, seed):
     board.set_state(state)
     player = QColor(theme.PLAYER).name()
     geo = board.geometry_for()
-    corner = tw.clue_centre(seed.puzzle, geo, (0, -1))  # column 1: count 3, two cells laid: 1 left
+    # column 1: count 3, two cells laid: 1 left, drawn above its count (issue 32, item 8)
+    corner, _align = tw.tally_rect(seed.puzzle, geo, (0, -1))
 
     def corner_colours():
         image = board.grab().toImage()
-        c = geo.cell
         return {
-            image.pixelColor(int(corner.x() + dx), int(corner.y() + dy)).name()
-            for dx in range(int(0.2 * c), int(0.5 * c))
-            for dy in range(int(-0.5 * c), int(-0.22 * c))
+            image.pixelColor(x, y).name()
+            for x in range(int(corner.left()), int(corner.right()))
+            for y in range(int(corner.top()), int(corner.bottom()))
         }
 
     assert player not in corner_colours()

@@ -71,6 +71,12 @@ class Board(BoardWidget):
         self.show_counts = bool(on)
         self._margins_changed()
 
+    def choose_show_counts(self, on: bool) -> None:
+        """The player's switch on the side panel: shown at once, and said to the window,
+        whose View > Line tallies is the same setting."""
+        self.set_show_counts(on)
+        self.lineTalliesChosen.emit(self.show_counts)
+
     def set_show_numbers(self, on: bool) -> None:
         self.show_numbers = bool(on)
         self._margins_changed()
@@ -578,7 +584,7 @@ class _Panel(QWidget):
         self.mistakes.toggled.connect(board.set_show_mistakes)
         self.counts = QCheckBox("Show counts")
         self.counts.setToolTip("How many X and O each row and column holds, beside the board.")
-        self.counts.toggled.connect(board.set_show_counts)
+        self.counts.toggled.connect(board.choose_show_counts)  # one setting with View > Line tallies
         self.numbers = QCheckBox("Number rows and columns")
         self.numbers.setToolTip("Row numbers left of the board, column numbers above it.")
         self.numbers.toggled.connect(board.set_show_numbers)
@@ -594,8 +600,10 @@ class _Panel(QWidget):
 
     def sync(self, board: Board) -> None:
         """The tallies switches as the board has them (set from elsewhere too)."""
-        self.counts.setChecked(board.show_counts)
-        self.numbers.setChecked(board.show_numbers)
+        for box, on in ((self.counts, board.show_counts), (self.numbers, board.show_numbers)):
+            box.blockSignals(True)  # showing the setting is not choosing it
+            box.setChecked(on)
+            box.blockSignals(False)
 
     def _pencil(self, on: bool) -> None:
         if on != self.board.pencil_mode:

@@ -40,6 +40,7 @@ from puzzlegui.core import validate
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.gui import theme
+from puzzlegui.gui.widgets import ElidedLabel
 from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
 from .codec import format_game_id
@@ -299,9 +300,10 @@ class Editor(QWidget):
                                  "can all be tabulated)")
         self.away_button = QPushButton("Scramble exactly")
         self.away_button.setToolTip("A position exactly this many moves from the goal, drawn at random")
-        self.away_note = QLabel("")
-        self.away_note.setWordWrap(True)
-        self.away_note.setTextFormat(Qt.PlainText)
+        # one line, always there: a sentence that appeared (three lines, wrapped) grew the
+        # layout under a dialog that could not grow, and pushed the board's last row under
+        # the buttons; a sentence longer than the line is cut, the whole of it in its tooltip
+        self.away_note = ElidedLabel("")
         for b in (self.solved_button, self.reverse_button, self.shuffle_button, self.away_box, self.away_button):
             buttons.addWidget(b)
         layout = QVBoxLayout(self)
@@ -390,6 +392,9 @@ class Editor(QWidget):
         self._show_id()
 
     def _show_id(self) -> None:
+        """The game ID field shows the board; the scramble's sentence, about the board
+        before, goes (it stayed under a board shuffled since)."""
+        self.away_note.setText("")
         config = self.grid.config
         state = RotationState(config, tuple(self.grid.tiles), tuple(self.grid.orient))
         self._id_error = None
@@ -458,9 +463,9 @@ class Editor(QWidget):
         except PuzzleError as exc:
             self.away_note.setText(str(exc))
             return False
-        self.away_note.setText(f"Exactly {moves} moves from the goal.")
         self.grid.set_position(config, state.tiles, state.orient)
         self._show_id()
+        self.away_note.setText(f"Exactly {moves} moves from the goal.")
         self.changed.emit()
         return True
 

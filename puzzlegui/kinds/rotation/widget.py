@@ -395,7 +395,8 @@ class Board(BoardWidget):
         i = y * config.w + x
         value = state.tiles[i]
         o = state.orient[i] if config.oriented else 0
-        home = value == goal[i] and o == 0
+        # in place: a colour of play, not drawn on paper (an export, a print: play_colours off)
+        home = value == goal[i] and o == 0 and self.play_colours
         cx, cy = geo.cell_center(x, y)
         fill = tile_fill(config, value, home)
         cell = geo.cell
@@ -425,7 +426,7 @@ class Board(BoardWidget):
             cx, cy = geo.cell_center(x, y)
             dx, dy = cx - centre.x(), cy - centre.y()
             pos = QPointF(centre.x() + dx * cos_a - dy * sin_a, centre.y() + dx * sin_a + dy * cos_a)
-            home = value == goal[i] and o == 0
+            home = value == goal[i] and o == 0 and self.play_colours
             # the tile turns with its block; without arrows its number stays upright
             text_deg = 90.0 * o + angle if config.oriented else 0.0
             paint_tile(painter, pos, geo.cell * fit, value, tile_fill(config, value, home), angle, text_deg,

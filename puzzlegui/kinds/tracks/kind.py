@@ -31,7 +31,9 @@ class TracksKind(PuzzleKind):
         "second layer of symbols: read the symbols under the finished track to find the message."
     )
     controls = (
-        "As in Simon Tatham's Tracks. Left-drag from cell to cell to lay track; a drag that starts on "
+        "Clicks do what they do in Simon Tatham's Tracks; a left-drag does not. In his, a drag lays a "
+        "straight line of \"track here\" dots; here a left-drag from cell to cell lays the track itself "
+        "(a right-drag marks cells as no track, as his does). A drag that starts on "
         "a given piece follows it and lays on from its end; drag back over the piece you just laid to "
         "take it up, or start a drag along your own track to take track up. A whole drag is one move: "
         "one Undo takes it back. Left-click an edge between two cells to lay track there (again: take "

@@ -68,6 +68,20 @@ def clue_centre(puzzle, geo: GridGeometry, clue) -> QPointF:
     return QPointF(geo.x0 + (puzzle.width + 0.55 + extra) * c, geo.y0 + (y + 0.5) * c)
 
 
+def tally_rect(puzzle, geo: GridGeometry, clue) -> tuple[QRectF, Qt.AlignmentFlag]:
+    """Where the tally of the count at ``clue`` is drawn, and its alignment: above a
+    column's count, left of a count on the left, right of a count on the right (the
+    neighbouring counts are beside a column's and above and below a row's)."""
+    pt = clue_centre(puzzle, geo, clue)
+    c = geo.cell
+    x, y = clue
+    if y == -1:
+        return QRectF(pt.x() - 0.5 * c, pt.y() - 0.52 * c, c, 0.3 * c), Qt.AlignHCenter | Qt.AlignBottom
+    if x == -1:
+        return QRectF(pt.x() - 0.5 * c, pt.y() - 0.5 * c, 0.2 * c, c), Qt.AlignRight | Qt.AlignVCenter
+    return QRectF(pt.x() + 0.3 * c, pt.y() - 0.5 * c, 0.25 * c, c), Qt.AlignLeft | Qt.AlignVCenter
+
+
 def clue_at(puzzle, geo: GridGeometry, px: float, py: float):
     """The clue position under a pixel, or None (for the editor's count typing)."""
     best = None
@@ -138,21 +152,22 @@ def paint_counts(
     through when over (a shape as well as a colour: greyscale, or an eye that mixes red
     and green, still tells them apart).  The editor shows blank counts as a dot so they
     can be clicked.  With ``tally`` (a state), each
-    count has what it still needs (the count minus the track cells in its line) small in
-    its top right corner, without colour: it is arithmetic, not a verdict."""
+    count has what it still needs (the count minus the track cells in its line) small
+    beside it, without colour (it is arithmetic, not a verdict): in line with its own count
+    along the line, where no other count is (above a column's count, outside a row's), so
+    it never sits between two counts (``tally_rect``)."""
     c = geo.cell
     if tally is not None:
         small = QFont()
-        small.setPixelSize(max(7, int(c * 0.27)))
+        small.setPixelSize(max(7, int(c * 0.25)))
         painter.setFont(small)
         painter.setPen(QColor(theme.PLAYER))
         for cells, count, clue, _name in puzzle.lines:
             if count is None:
                 continue
-            pt = clue_centre(puzzle, geo, clue)
             left = count - tally.line_count(cells)
-            corner = QRectF(pt.x(), pt.y() - 0.5 * c, 0.5 * c, 0.3 * c)
-            painter.drawText(corner, Qt.AlignRight | Qt.AlignTop, str(left) if left >= 0 else f"\u2212{-left}")
+            rect, align = tally_rect(puzzle, geo, clue)
+            painter.drawText(rect, align, str(left) if left >= 0 else f"\u2212{-left}")
     painter.setFont(count_font(geo))
     for cells, count, clue, _name in puzzle.lines:
         pt = clue_centre(puzzle, geo, clue)
@@ -392,7 +407,8 @@ class MessagePanel(QWidget):
         self.show_remaining = QCheckBox("Show what each count still needs")
         self.show_remaining.setToolTip("A small number beside each count: the count minus the track cells in its line")
         self.show_remaining.setChecked(board.show_remaining)
-        self.show_remaining.toggled.connect(board.set_show_remaining)
+        # one setting with the window's View > Line tallies (board.lineTalliesChosen)
+        self.show_remaining.toggled.connect(board.choose_show_remaining)
         right.addWidget(self.show_remaining)
         row = QHBoxLayout()
         self.play_button = QPushButton("Play")
@@ -542,8 +558,19 @@ class Board(BoardWidget):
             self._panel = MessagePanel(self)
         return self._panel
 
+    def choose_show_remaining(self, on: bool) -> None:
+        """The player's switch on the message panel: shown at once, and said to the window,
+        whose View > Line tallies is the same setting."""
+        self.set_show_remaining(on)
+        self.lineTalliesChosen.emit(self.show_remaining)
+
     def set_show_remaining(self, on: bool) -> None:
+        """Tallies on or off (the window's setting); the message panel's switch shows it."""
         self.show_remaining = bool(on)
+        if self._panel is not None and self._panel.show_remaining.isChecked() != self.show_remaining:
+            self._panel.show_remaining.blockSignals(True)
+            self._panel.show_remaining.setChecked(self.show_remaining)
+            self._panel.show_remaining.blockSignals(False)
         self.update()
 
     def set_show_met(self, on: bool) -> None:
