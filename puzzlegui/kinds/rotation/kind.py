@@ -263,10 +263,13 @@ class RotationKind(PuzzleKind):
     def describe_result(self, result) -> str:
         self._settle(result)
         if result.status != SOLVED:
-            return super().describe_result(result)
+            text = super().describe_result(result)
+            if result.solutions and result.solutions[0].optimal:  # stopped while listing the others
+                text += " " + solver.describe_solution(None, result.solutions[0])
+            return text
         first = result.solutions[0]
         took = duration(result.elapsed)
-        text = solver.describe_solution(None, first)
+        text = solver.describe_solution(None, first, result.lower_bound)
         if first.optimal and first.shortest_count is not None and result.count > 1:
             listed = "all listed" if result.count == first.shortest_count else f"{number(result.count)} listed"
             return f"{text[:-1]}, {listed} ({took})."

@@ -128,8 +128,31 @@ def solve(state: RotationState, trace: bool = False, prove: bool = False):
     if tables.feasible(state.config):
         return _solve_exact(state, trace)
     if provable(state.config) and (prove or reduce.support_reason(state.config) is not None):
-        return _solve_optimal(state, trace)
-    return _solve_reduction(state, trace)
+        return _proven_when_bound_meets(_solve_optimal(state, trace), trace)
+    return _proven_when_bound_meets(_solve_reduction(state, trace), trace)
+
+
+def _proven_when_bound_meets(events, trace: bool = False):
+    """The events of ``events``, with a Best answer as long as its proven lower bound
+    said as what it is: a proven-shortest answer (Found, ``optimal``), once.  After it
+    the same sequence found again is not counted twice, and later Best answers (which
+    cannot be shorter) are dropped.  Traced, only a final Best is turned (the display
+    shows its moves played; the optimal search plays and proves its own answers)."""
+    proven = None
+    for event in events:
+        if type(event) is Best:
+            if proven is not None:
+                continue
+            sol = event.solution
+            if event.lower is not None and len(sol) <= event.lower and (event.final or not trace):
+                proven = sol.moves
+                if event.final:  # the search ends here: other shortest sequences are not listed
+                    yield event
+                yield Found(RotationSolution(proven, True, None, sol.method))
+                continue
+        elif type(event) is Found and proven is not None and event.solution.moves == proven:
+            continue
+        yield event
 
 
 def cells_of(config: Config, move) -> tuple:
@@ -509,7 +532,11 @@ def _solve_reduction(state: RotationState, trace: bool):
     solution = RotationSolution(tuple(simplify(config, moves)), proven, None, method)
     # an unproven answer is the best this search will give, not a proven one: the
     # driver keeps it as the answer and says the search is not complete
-    yield Found(solution) if proven else Best(solution, None, "", final=True)
+    if proven:
+        yield Found(solution)
+    else:
+        lower = lower_bound(state)
+        yield Best(solution, lower, bound_text(len(solution), lower, None) if lower else "", final=True)
 
 
 def _solve_general(state: RotationState, trace: bool):
@@ -596,7 +623,8 @@ def simplify(config: Config, moves) -> list:
     return out
 
 
-def describe_solution(config: Config, solution: RotationSolution) -> str:
+def describe_solution(config: Config, solution: RotationSolution, lower: int | None = None) -> str:
+    """The answer in a sentence: proven shortest, or found with its proven lower bound."""
     n = len(solution.moves)
     if solution.optimal:
         if solution.shortest_count is not None:
@@ -605,6 +633,8 @@ def describe_solution(config: Config, solution: RotationSolution) -> str:
                 return f"Fewest moves: {number(n)} (proven optimal); exactly one shortest sequence."
             return f"Fewest moves: {number(n)} (proven optimal); {number(ways)} different shortest sequences."
         return f"Fewest moves: {number(n)} (proven optimal)."
+    if lower:
+        return f"A solution in {plural(n, 'move')} (found, not proven the fewest: at least {number(lower)} proven)."
     return f"A solution in {plural(n, 'move')} (found by reduction: short, but not proven to be the fewest)."
 
 
