@@ -1,6 +1,6 @@
 """Speed of the rotation solver against the targets of its issues (13 among them).
 
-    python benchmarks/bench_rotation.py [exact] [tatham] [process] [optimal]
+    python benchmarks/bench_rotation.py [exact] [tatham] [process] [reopen] [optimal]
 
 Uses the shared harness (harness.py): each row shows the median and the worst of its
 measurements and the machine's load, and a target is met only if the worst meets it;
@@ -272,6 +272,49 @@ def bench_process_3x3():
               Sample.of([c for c, _ in runs], note=note, load_before=load), target=0.3)
 
 
+def bench_reopen(count: int = 5):
+    """Issue 34: a proven 4x4n2 solve from the command line in a new process, the
+    databases already built (built here first if they are not), against the same solve
+    in a warm process (this one, after a first solve of each), wall time, summed over the
+    first ``count`` sgt-twiddle scrambles of twiddle_optimal_ids.txt.  Target: the new
+    process within 3x the warm one (the databases are mapped, not read and checked)."""
+    from puzzlegui.core import solving
+    from puzzlegui.core.solver import UNIQUE
+    from puzzlegui.kinds.rotation import pdb, solver
+
+    ids = [ln for ln in OPTIMAL_IDS.read_text().splitlines() if ln.startswith("4x4n2:")][:count]
+    config = KIND.parse_game_id(ids[0]).config
+    t0 = time.perf_counter()
+    for _ in solver._drive(pdb.lookups(config)):
+        pass
+    ready = time.perf_counter() - t0
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    load = load_average()
+    fresh, warm, lengths, ok = [], [], [], True
+    for gid in ids:
+        state = KIND.parse_game_id(gid)
+        solving.search(KIND, state, UNIQUE, time_limit=60)  # the warm-up
+        t0 = time.perf_counter()
+        solved = solving.search(KIND, state, UNIQUE, time_limit=60)
+        warm.append(time.perf_counter() - t0)
+        first = solved.result.solutions[0]
+        ok = ok and first.optimal
+        lengths.append(len(first.moves))
+        cmd = [sys.executable, "-m", "puzzlegui", "solve", "rotation:" + gid, "--json", "--time-limit", "60"]
+        t0 = time.perf_counter()
+        out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+        fresh.append(time.perf_counter() - t0)
+        ok = ok and '"optimal": true' in out
+    ratio = sum(fresh) / sum(warm)
+    table.row(f"4x4n2 proven solve in a new process (puzzlegui solve --json), {len(ids)} sgt-twiddle scrambles "
+              f"({', '.join(map(str, lengths))} moves), wall",
+              Sample.of(fresh, note=f"databases ready in {ready:.1f} s in this process", load_before=load), check=ok)
+    table.row("the same solves in a warm process, wall", Sample.of(warm, load_before=load), check=ok)
+    table.text_row("new process / warm process, summed over the scrambles (issue 34's target)",
+                   f"{ratio:.2f}x ({fmt_seconds(sum(fresh))} / {fmt_seconds(sum(warm))})", "<= 3x",
+                   ok and ratio <= 3.0, runs=len(ids))
+
+
 def main() -> int:
     only = set(sys.argv[1:])  # e.g. "optimal process" to run some parts only
     if not only or "exact" in only:
@@ -282,6 +325,8 @@ def main() -> int:
     bench_far_shapes()
     if not only or "process" in only:
         bench_process_3x3()
+    if not only or "reopen" in only:
+        bench_reopen()
     if not only or "optimal" in only:
         limit = os.environ.get("BENCH_ROTATION_LIMIT")
         bench_optimal(int(limit) if limit else None)

@@ -176,9 +176,10 @@ def _solve_exact(state: RotationState, trace: bool):
                 if i % 1000 == 0:
                     yield Progress(i)
             return
+    built = 0  # the table's entries filled, if it is built here: the counts go on from it
     if tables.cached(config) is None:
-        for found in tables.build(config):
-            yield Progress(found)
+        for built in tables.build(config):
+            yield Progress(built)
     table = tables.cached(config)
     tiles, orient = state.tiles, state.orient
     d0 = table.distance(tiles, orient)
@@ -193,9 +194,9 @@ def _solve_exact(state: RotationState, trace: bool):
         for i, path in enumerate(paths, start=1):
             yield Found(RotationSolution(path, True, total, "distance table", names))
             if i % 1000 == 0:
-                yield Progress(i)
+                yield Progress(built + i)
         return
-    nodes = 0
+    nodes = built
     path: list = []
     w, n = config.w, config.n
     oriented = config.oriented
@@ -259,9 +260,10 @@ def bound_text(best: int | None, lower: int, searching: int | None) -> str:
     return f"{head}; at least {lower} proven{tail}"
 
 
-def _quick_upper_bound(state: RotationState):
+def _quick_upper_bound(state: RotationState, tries: list):
     """The reduction's answer as an upper bound (a generator returning it, or None where
-    the reduction would itself be the whole search)."""
+    the reduction would itself be the whole search); ``tries[0]`` ends as the last count
+    it showed."""
     config = state.config
     if reduce.support_reason(config) is not None:
         return None
@@ -274,7 +276,8 @@ def _quick_upper_bound(state: RotationState):
         if isinstance(event, Found | Best):
             best = event.solution
         elif isinstance(event, Progress):
-            yield Progress(event.nodes)
+            tries[0] = max(tries[0], event.nodes)
+            yield Progress(tries[0])
     return best
 
 
@@ -283,7 +286,8 @@ IMPROVE_SHARE = 0.4  # of the optimal search's time, what the beam searches may 
 
 def _solve_optimal(state: RotationState, trace: bool):
     config = state.config
-    best = yield from _quick_upper_bound(state)
+    tries = [0]  # the quick answer's count, then the search's on top of it: it only grows
+    best = yield from _quick_upper_bound(state, tries)
     upper = len(best) if best is not None else None
     if best is not None:  # the quick answer is kept if the search is stopped from here on
         quick = lower_bound(state)  # proven at once, before the pattern databases load
@@ -292,7 +296,7 @@ def _solve_optimal(state: RotationState, trace: bool):
         yield Best(best, quick or None, text)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
-    looks = yield from _drive(pdb.lookups(config))
+    looks = yield from _drive(pdb.lookups(config), tries[0])
     engine = optimal.Engine(config, looks)
     names = engine.moves
     index = {m: i for i, m in enumerate(names)}
@@ -305,7 +309,7 @@ def _solve_optimal(state: RotationState, trace: bool):
     if upper is not None and upper < lower:  # cannot happen with an admissible heuristic
         raise PuzzleError("The solver's bounds disagree; please report this puzzle.")
     best_word = tuple(index[m] for m in best.moves) if best is not None else None
-    counter = [0]
+    counter = tries  # engine.search and engine.improve add their nodes to it
     seen: set = set()
     shown = 0
 
@@ -406,14 +410,20 @@ def _solves(state: RotationState, names, word) -> bool:
     return is_solved(RotationState(config, tiles, orient if config.oriented else state.orient))
 
 
-def _drive(gen):
-    """Run a build generator (pdb.lookups), passing on its progress; its return value."""
+def _drive(gen, tries: int = 0):
+    """Run a build generator (pdb.lookups); its return value.  Its sentences (how far a
+    database's build is) become Steps; its counts (entries filled, not tries of the
+    search) become Progress events that repeat ``tries``, the search's count so far, so
+    that the count shown only grows and a stop is seen between any two slices."""
     while True:
         try:
             found = next(gen)
         except StopIteration as stop:
             return stop.value
-        yield Progress(found)
+        if isinstance(found, str):
+            yield Step("bound", None, found)
+        else:
+            yield Progress(tries)
 
 
 # --- reduction -----------------------------------------------------------------------------------
