@@ -1,6 +1,6 @@
 """Speed of the rotation solver against the targets of its issues (13 among them).
 
-    python benchmarks/bench_rotation.py [exact] [tatham] [process] [reopen] [optimal]
+    python benchmarks/bench_rotation.py [exact] [tatham] [process] [scrambles] [reopen] [optimal]
 
 Uses the shared harness (harness.py): each row shows the median and the worst of its
 measurements and the machine's load, and a target is met only if the worst meets it;
@@ -315,6 +315,46 @@ def bench_reopen(count: int = 5):
                    ok and ratio <= 3.0, runs=len(ids))
 
 
+SCRAMBLES = IDS.parent / "twiddle_scrambles.txt"
+
+
+def bench_scrambles():
+    """Issue 34: twenty sgt-twiddle scrambles of each preset, of 1 to 20 turns
+    (tests/rotation/data/twiddle_scrambles.txt), each solved as ``puzzlegui solve`` does
+    (solving.search, the default budget): every answer replays to the goal, and every
+    scramble of 8 turns or fewer gets an answer no longer than its scramble.  One row a
+    preset: the answers' lengths against the scrambles', and the time taken."""
+    from puzzlegui.cli import SOLVE_SECONDS
+    from puzzlegui.core import solving
+    from puzzlegui.core.solver import UNIQUE
+
+    rows: dict = {}
+    for line in SCRAMBLES.read_text().splitlines():
+        if line and not line.startswith("#"):
+            k, gid = line.split()
+            rows.setdefault(gid.split(":")[0].rstrip("0123456789").rstrip("m"), []).append((int(k), gid))
+    for preset, items in rows.items():
+        times, worse, replay_ok, longer = [], [], True, 0
+        pairs = []
+        for k, gid in items:
+            state = KIND.parse_game_id(gid)
+            t0 = time.perf_counter()
+            solved = solving.search(KIND, state, UNIQUE, time_limit=SOLVE_SECONDS)
+            times.append(time.perf_counter() - t0)
+            sol = solved.result.solutions[0] if solved.result.solutions else None
+            replay_ok = replay_ok and sol is not None and is_solved(_replay(state, sol.moves))
+            n = len(sol.moves) if sol is not None else -1
+            pairs.append(f"{k}:{n}")
+            if k <= 8 and n > k:
+                worse.append(f"{k} turns got {n}")
+            longer += n > k
+        note = (f"{len(items) - longer}/{len(items)} no longer than the scramble"
+                + (f"; <=8 turns longer: {', '.join(worse)}" if worse else "; every <=8 within its turns"))
+        table.row(f"Twiddle {preset}: {len(items)} sgt-twiddle scrambles of 1-20 turns, default {SOLVE_SECONDS:g} s budget",
+                  Sample.of(times, note=note), check=replay_ok and not worse)
+        print(f"  {preset} (turns:answer): {' '.join(pairs)}", file=sys.stderr, flush=True)
+
+
 def main() -> int:
     only = set(sys.argv[1:])  # e.g. "optimal process" to run some parts only
     if not only or "exact" in only:
@@ -325,6 +365,8 @@ def main() -> int:
     bench_far_shapes()
     if not only or "process" in only:
         bench_process_3x3()
+    if not only or "scrambles" in only:
+        bench_scrambles()
     if not only or "reopen" in only:
         bench_reopen()
     if not only or "optimal" in only:

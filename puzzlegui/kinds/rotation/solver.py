@@ -44,6 +44,7 @@ optimal = lazy.module("puzzlegui.kinds.rotation.optimal", globals(), "optimal")
 pdb = lazy.module("puzzlegui.kinds.rotation.pdb", globals(), "pdb")
 reduce = lazy.module("puzzlegui.kinds.rotation.reduce", globals(), "reduce")
 cycles = lazy.module("puzzlegui.kinds.rotation.cycles", globals(), "cycles")
+short = lazy.module("puzzlegui.kinds.rotation.short", globals(), "short")
 from .model import (
     Config,
     RotationState,
@@ -136,12 +137,15 @@ def _proven_when_bound_meets(events, trace: bool = False):
     """The events of ``events``, with a Best answer as long as its proven lower bound
     said as what it is: a proven-shortest answer (Found, ``optimal``), once.  After it
     the same sequence found again is not counted twice, and later Best answers (which
-    cannot be shorter) are dropped.  Traced, only a final Best is turned (the display
+    cannot be shorter) are dropped; a final one still says the search ends without
+    having listed every shortest sequence.  Traced, only a final Best is turned (the display
     shows its moves played; the optimal search plays and proves its own answers)."""
     proven = None
     for event in events:
         if type(event) is Best:
             if proven is not None:
+                if event.final:  # the search ends without listing the other shortest sequences
+                    yield Best(RotationSolution(proven, True, None), len(proven), event.text, final=True)
                 continue
             sol = event.solution
             if event.lower is not None and len(sol) <= event.lower and (event.final or not trace):
@@ -272,7 +276,7 @@ def _quick_upper_bound(state: RotationState, tries: list):
     if reduce.handles(config) and not phases and config.n != 2:
         return None  # 3x3 blocks with no outer tiles: the core's IDA* is the whole search
     best = None
-    for event in _solve_reduction(state, False):
+    for event in _solve_reduction(state, False, improve=False):
         if isinstance(event, Found | Best):
             best = event.solution
         elif isinstance(event, Progress):
@@ -289,11 +293,25 @@ def _solve_optimal(state: RotationState, trace: bool):
     tries = [0]  # the quick answer's count, then the search's on top of it: it only grows
     best = yield from _quick_upper_bound(state, tries)
     upper = len(best) if best is not None else None
+    quick = 0
     if best is not None:  # the quick answer is kept if the search is stopped from here on
         quick = lower_bound(state)  # proven at once, before the pattern databases load
         text = bound_text(upper, quick, None) if quick else f"found {plural(upper, 'move')}; no lower bound yet"
         yield Step("bound", None, text)
         yield Best(best, quick or None, text)
+    if not trace and (upper is None or upper > 1):
+        # a few turns from the goal: the answer before any database is opened or built
+        most = SHORT_DEPTH if upper is None else min(SHORT_DEPTH, upper - 1)
+        word, depth = yield from _short(state, most, tries)
+        if word is not None:
+            best = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
+            upper = quick = len(word)
+        else:
+            quick = max(quick, depth + 1)
+        if best is not None:
+            text = bound_text(upper, quick, None)
+            yield Step("bound", None, text)
+            yield Best(best, quick, text)  # as long as its bound: proven (the filter in solve)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
     looks = yield from _drive(pdb.lookups(config), tries[0])
@@ -306,6 +324,7 @@ def _solve_optimal(state: RotationState, trace: bool):
     lower = int(engine.heuristic(start[None, :])[0])
     if lower >= pdb.BIG:
         return
+    lower = max(lower, quick)  # the search for a few turns may have proven more
     if upper is not None and upper < lower:  # cannot happen with an admissible heuristic
         raise PuzzleError("The solver's bounds disagree; please report this puzzle.")
     best_word = tuple(index[m] for m in best.moves) if best is not None else None
@@ -427,10 +446,10 @@ def _drive(gen, tries: int = 0):
 
 
 # --- reduction -----------------------------------------------------------------------------------
-def _solve_reduction(state: RotationState, trace: bool):
+def _solve_reduction(state: RotationState, trace: bool, improve: bool = True):
     config = state.config
     if not reduce.handles(config):
-        yield from _solve_general(state, trace)
+        yield from _solve_general(state, trace, improve)
         return
     work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
     orient = state.orient
@@ -449,6 +468,7 @@ def _solve_reduction(state: RotationState, trace: bool):
 
     phases, (x0, y0, cw, ch) = reduce.plan(work_cfg)
     fixed: set = set()
+    shown_tries = 0  # the last count of tries shown (the core search's, if it ran)
     for cells, (rx, ry) in phases:
         yield Progress(len(moves) + 1)
         targets = {tiles_home(work_cfg, cx, cy): cy * w + cx for cx, cy in cells}
@@ -511,7 +531,8 @@ def _solve_reduction(state: RotationState, trace: bool):
             if isinstance(event, list):
                 found = event
             else:
-                yield Progress(len(moves) + event)
+                shown_tries = len(moves) + event
+                yield Progress(shown_tries)
         if buffered:
             yield from buffered
             buffered.clear()
@@ -545,13 +566,12 @@ def _solve_reduction(state: RotationState, trace: bool):
     if proven:
         yield Found(solution)
     else:
-        lower = lower_bound(state)
-        yield Best(solution, lower, bound_text(len(solution), lower, None) if lower else "", final=True)
+        yield from _improve(state, solution, lower_bound(state), trace or not improve, max(shown_tries, len(moves) + 1))
 
 
-def _solve_general(state: RotationState, trace: bool):
-    """The general reduction (cycles.py): any block size; one Best answer, not proven
-    shortest, with the quick lower bound beside it."""
+def _solve_general(state: RotationState, trace: bool, improve: bool = True):
+    """The general reduction (cycles.py): any block size; its answer, not proven
+    shortest, with the quick lower bound beside it, then improved (``_improve``)."""
     config = state.config
     yield Progress(1)
     work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
@@ -564,9 +584,51 @@ def _solve_general(state: RotationState, trace: bool):
             yield Step("place", m, f"Reduction, move {i} of {total}: {move_text(config, m).lower()}.", cells_of(config, m))
     if not _solves(state, None, moves):
         raise PuzzleError("The solver went wrong and did not reach the goal; please report this puzzle.")
-    lower = lower_bound(state)
-    text = bound_text(len(moves), lower, None) if lower else ""
-    yield Best(RotationSolution(tuple(moves), False, None, "reduction with 3-cycles"), lower, text, final=True)
+    answer = RotationSolution(tuple(moves), False, None, "reduction with 3-cycles")
+    yield from _improve(state, answer, lower_bound(state), trace or not improve, len(found))
+
+
+SHORT_DEPTH = 8  # answers of up to this many turns are searched for (short.search)
+
+
+def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: bool, tries: int):
+    """A reduction's ``answer``, then better ones: Best at once (kept if the search is
+    stopped), then the answer with its windows shortcut (short.shorten), then a search
+    for an answer of at most SHORT_DEPTH turns (short.search): found, it is the shortest
+    (a Best as long as its bound, which the driver's filter proves); not found, the
+    bound rises to the depth searched plus one.  The last Best is ``final``.  ``quick``
+    (traced, or the optimal search's upper bound): the answer alone, final.  ``tries``:
+    the count shown so far, which the search's positions add to."""
+    config = state.config
+    if quick:
+        yield Best(answer, lower, bound_text(len(answer), lower, None) if lower else "", final=True)
+        return
+    yield Best(answer, lower, bound_text(len(answer), lower, None))
+    shorter = short.shorten(config, answer.moves)
+    if len(shorter) < len(answer):
+        answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
+        yield Best(answer, lower, bound_text(len(answer), lower, None))
+    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), [tries])
+    if word is not None:
+        found = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
+        yield Best(found, len(word), bound_text(len(word), len(word), None), final=True)
+        return
+    lower = max(lower, depth + 1)
+    yield Best(answer, lower, bound_text(len(answer), lower, None), final=True)
+
+
+def _short(state: RotationState, most: int, tries: list):
+    """short.search, its positions counted as tries on top of ``tries[0]`` (which it
+    raises); returns (move list or None, depth searched through)."""
+    gen = short.search(state.config, state.tiles, state.orient, most)
+    base = tries[0]
+    while True:
+        try:
+            seen = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        tries[0] = base + seen
+        yield Progress(tries[0])
 
 
 def lower_bound(state: RotationState) -> int:
