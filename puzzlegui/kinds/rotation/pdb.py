@@ -616,6 +616,23 @@ def weighted_databases(config: Config):
     return dbs
 
 
+def missing_bytes(config: Config) -> int:
+    """Bytes of the databases ``lookups(config)`` would have to build: 0 when they are
+    all in memory or stored (only their headers are read to tell)."""
+    if cached(config) is not None and not (config.oriented and not choose_partitions(Space(config))):
+        return 0
+    space = Space(config)
+    parts = choose_partitions(space)
+    if parts:
+        dbs = [WeightedDB(space, g) for g in dict.fromkeys(g for part in parts for g in part)]
+    else:
+        dbs = [PatternDB(space, g) for g in choose_groups(space)]
+        if config.oriented:
+            plain = Space(Config(config.w, config.h, config.n, config.cw_only, False, config.rows_only))
+            dbs += [PatternDB(plain, g) for g in choose_groups(plain)]
+    return sum(db.size for db in dbs if diskcache.open_mapped(db.cache_name(), db.meta(), most=db.size) is None)
+
+
 def lookups(config: Config, symmetric: bool = True):
     """Every database read of the heuristic for ``config`` (a generator like
     ``databases``; returns the list).  All of them together say "solved" (every one 0).

@@ -33,7 +33,7 @@ import sys
 import time
 
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.core.solver import Best, Found, Progress, Step
+from puzzlegui.core.solver import FIRST, Best, Found, Progress, Step, run
 from puzzlegui.core.text import noun, number, plural
 
 from . import lazy, tables
@@ -241,11 +241,33 @@ def _solve_exact(state: RotationState, trace: bool):
     yield Progress(nodes)
 
 
-def distance(state: RotationState, build: bool = True) -> int | None:
-    """Fewest moves from here to the goal where a table exists (building it if ``build``)."""
+PROVE_BUILD_LIMIT = 48 << 20  # ``distance`` builds pattern databases of at most this many bytes
+
+
+def _drive_quietly(gen):
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def distance(state: RotationState, build: bool = True, prove_within: float | None = None) -> int | None:
+    """Fewest moves from here to the goal where a table exists (building it if ``build``);
+    with ``prove_within`` (seconds), beyond the tables too where Solve's own search (the
+    kind's solve: ``solve(prove=True)``) proves it within that time."""
     config = state.config
     if not tables.feasible(config):
-        return None
+        if prove_within is None or not provable(config):
+            return None
+        if pdb.missing_bytes(config) > PROVE_BUILD_LIMIT:
+            # databases too big to build for a glance (Solve builds them, once): a few
+            # turns from the goal is still proven, by the same short search Solve starts with
+            word, _depth = _drive_quietly(short.search(config, state.tiles, state.orient, SHORT_DEPTH))
+            return None if word is None else len(word)
+        result = run(solve(state, prove=True), FIRST, time_limit=prove_within)
+        first = result.solutions[0] if result.solutions else None
+        return len(first.moves) if first is not None and first.optimal else None
     table = tables.get(config) if build else tables.cached(config)
     if table is None:
         return None
