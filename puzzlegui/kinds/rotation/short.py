@@ -197,3 +197,46 @@ def shorten(config: Config, moves) -> list:
         word[i:end] = list(found)
         i = max(0, i - WINDOW)
     return [turns.names[m] for m in word]
+
+
+@lru_cache(maxsize=8)
+def symmetries(config: Config) -> tuple:
+    """The board's symmetries that map turns to turns, as (cell map, turn map): cell
+    ``c`` goes to ``cells[c]``, turn ``m`` to turn ``turns[m]`` (a mirror image turns the
+    other way; with one direction only, mirrors are left out).  The identity first."""
+    w, h, cells = config.w, config.h, config.cells
+    maps = [lambda x, y: (x, y), lambda x, y: (w - 1 - x, y), lambda x, y: (x, h - 1 - y),
+            lambda x, y: (w - 1 - x, h - 1 - y)]
+    if w == h:
+        maps += [lambda x, y: (y, x), lambda x, y: (h - 1 - y, x), lambda x, y: (y, w - 1 - x),
+                 lambda x, y: (h - 1 - y, w - 1 - x)]
+    turns = turns_of(config)
+    effects = {tuple(src): m for m, src in enumerate(turns.src.tolist())}
+    out = []
+    for f in maps:
+        sigma = np.array([f(c % w, c // w)[1] * w + f(c % w, c // w)[0] for c in range(cells)])
+        inv = np.argsort(sigma)
+        image = []
+        for src in turns.src:
+            # the turn moving sigma(src[i]) to sigma(i): new source at cell j is sigma(src[inv[j]])
+            mapped = tuple(int(v) for v in sigma[src[inv]])
+            if mapped not in effects:
+                break
+            image.append(effects[mapped])
+        else:
+            if config.oriented and not all(np.array_equal(turns.twist[image[m]][sigma], turns.twist[m]) for m in range(len(image))):
+                continue
+            out.append((sigma, tuple(image)))
+    return tuple(out)
+
+
+def transformed(config: Config, tiles, orient, sigma):
+    """The position seen through the symmetry ``sigma`` (tiles relabelled by their homes'
+    images), for a solver of the transformed board."""
+    cells = config.cells
+    new_tiles = [0] * cells
+    new_orient = [0] * cells
+    for c in range(cells):
+        new_tiles[int(sigma[c])] = int(sigma[tiles[c] - 1]) + 1
+        new_orient[int(sigma[c])] = orient[c]
+    return tuple(new_tiles), tuple(new_orient)

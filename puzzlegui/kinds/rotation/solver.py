@@ -468,7 +468,7 @@ def _drive(gen, tries: int = 0):
 
 
 # --- reduction -----------------------------------------------------------------------------------
-def _solve_reduction(state: RotationState, trace: bool, improve: bool = True):
+def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1):
     config = state.config
     if not reduce.handles(config):
         yield from _solve_general(state, trace, improve)
@@ -488,7 +488,7 @@ def _solve_reduction(state: RotationState, trace: bool, improve: bool = True):
             return Step("place", move, f"{text}: {move_text(config, move).lower()}.", cells_of(config, move))
         return None
 
-    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg)
+    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group)
     fixed: set = set()
     shown_tries = 0  # the last count of tries shown (the core search's, if it ran)
     for cells, (rx, ry) in phases:
@@ -614,29 +614,75 @@ SHORT_DEPTH = 8  # answers of up to this many turns are searched for (short.sear
 
 
 def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: bool, tries: int):
-    """A reduction's ``answer``, then better ones: Best at once (kept if the search is
-    stopped), then the answer with its windows shortcut (short.shorten), then a search
-    for an answer of at most SHORT_DEPTH turns (short.search): found, it is the shortest
-    (a Best as long as its bound, which the driver's filter proves); not found, the
-    bound rises to the depth searched plus one.  The last Best is ``final``.  ``quick``
-    (traced, or the optimal search's upper bound): the answer alone, final.  ``tries``:
-    the count shown so far, which the search's positions add to."""
+    """A reduction's ``answer``, then better ones, each a Best (the driver keeps the last
+    if the search is stopped): the answer at once; then a search for an answer of at most
+    SHORT_DEPTH turns (short.search): found, it is the shortest (a Best as long as its
+    bound, which the filter in ``solve`` proves) and the last; not found, the bound rises
+    to the depth searched plus one; then the reduction again through each symmetry of the
+    board and with tiles placed two and three at a time (``_alternatives``), the shortest
+    kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
+    it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
+    bound): the answer alone, final.  ``tries``: the count shown so far."""
     config = state.config
     if quick:
         yield Best(answer, lower, bound_text(len(answer), lower, None) if lower else "", final=True)
         return
     yield Best(answer, lower, bound_text(len(answer), lower, None))
-    shorter = short.shorten(config, answer.moves)
-    if len(shorter) < len(answer):
-        answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
-        yield Best(answer, lower, bound_text(len(answer), lower, None))
-    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), [tries])
+    counted = [tries]
+    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), counted)
     if word is not None:
         found = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
         yield Best(found, len(word), bound_text(len(word), len(word), None), final=True)
         return
     lower = max(lower, depth + 1)
+    yield Best(answer, lower, bound_text(len(answer), lower, None))
+    for sigma, image, group in _alternatives(config):
+        counted[0] += 1
+        yield Progress(counted[0])
+        moves = _alternative(state, sigma, image, group)
+        if moves is not None and len(moves) < len(answer):
+            answer = RotationSolution(tuple(moves), False, None, f"{answer.method.split(',')[0]}, another order")
+            yield Best(answer, lower, bound_text(len(answer), lower, None))
+    shorter = short.shorten(config, answer.moves)
+    if len(shorter) < len(answer):
+        answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
     yield Best(answer, lower, bound_text(len(answer), lower, None), final=True)
+
+
+ALTERNATIVE_STATES = 200_000  # the most positions one placement search of a group may have
+
+
+def _alternatives(config: Config) -> list:
+    """(cell map, turn map, group) of the reductions ``_improve`` tries besides the first:
+    tiles placed two and three at a time (the rows-and-columns reduction, while a group's
+    search stays within ALTERNATIVE_STATES), each symmetry of the board (not with rows
+    only, whose tiles are row numbers)."""
+    syms = short.symmetries(config) if not config.rows_only else short.symmetries(config)[:1]
+    if reduce.handles(config):
+        groups = [g for g in (1, 2, 3) if config.cells ** g <= ALTERNATIVE_STATES]
+    else:
+        groups = [1]
+    out = [(sigma, image, g) for sigma, image in syms[:1] for g in groups if g > 1]
+    out += [(sigma, image, g) for sigma, image in syms[1:] for g in groups]
+    return out
+
+
+def _alternative(state: RotationState, sigma, image, group: int):
+    """The reduction's answer for ``state`` seen through a symmetry of the board, tiles
+    placed ``group`` at a time, as moves of ``state`` (None if it does not solve it)."""
+    config = state.config
+    tiles, orient = short.transformed(config, state.tiles, state.orient, sigma)
+    last = None
+    for event in _solve_reduction(RotationState(config, tiles, orient), False, improve=False, group=group):
+        if isinstance(event, Found | Best):
+            last = event.solution
+    if last is None:
+        return None
+    names = config.moves()
+    index = {m: i for i, m in enumerate(names)}
+    back = {v: k for k, v in enumerate(image)}
+    moves = simplify(config, [names[back[index[m]]] for m in last.moves])
+    return moves if _solves(state, None, moves) else None
 
 
 def _short(state: RotationState, most: int, tries: list):
