@@ -377,11 +377,11 @@ def core_size(config: Config) -> tuple[int, int]:
     return min(config.w, n + 2), n
 
 
-def plan(config: Config, group: int = 1):
+def plan(config: Config, group: int = 1, tail: int = 0):
     """The placement phases: lists of home cells placed together, shrinking the free
     region from the top and the left, then the core's origin and size.  A row's (or
-    column's) tiles are placed ``group`` at a time, its last n together: bigger groups
-    search more (cells**k positions for k tiles) for fewer moves."""
+    column's) tiles are placed ``group`` at a time, its last n + ``tail`` together:
+    bigger groups search more (cells**k positions for k tiles) for fewer moves."""
     n = config.n
     cw, ch = core_size(config)
     w, h = config.w, config.h
@@ -389,10 +389,11 @@ def plan(config: Config, group: int = 1):
     phases = []
 
     def line(cells, origin):
-        head = cells[: len(cells) - n]
+        last = min(len(cells), n + tail)
+        head = cells[: len(cells) - last]
         for i in range(0, len(head), group):
             phases.append((head[i : i + group], origin))
-        phases.append((cells[len(cells) - n :], origin))
+        phases.append((cells[len(cells) - last :], origin))
 
     while h - y0 > ch:
         line([(x, y0) for x in range(x0, w)], (x0, y0))

@@ -468,7 +468,7 @@ def _drive(gen, tries: int = 0):
 
 
 # --- reduction -----------------------------------------------------------------------------------
-def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1):
+def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1, tail: int = 0):
     config = state.config
     if not reduce.handles(config):
         yield from _solve_general(state, trace, improve)
@@ -488,7 +488,7 @@ def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, gr
             return Step("place", move, f"{text}: {move_text(config, move).lower()}.", cells_of(config, move))
         return None
 
-    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group)
+    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group, tail)
     fixed: set = set()
     shown_tries = 0  # the last count of tries shown (the core search's, if it ran)
     for cells, (rx, ry) in phases:
@@ -619,8 +619,7 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
     SHORT_DEPTH turns (short.search): found, it is the shortest (a Best as long as its
     bound, which the filter in ``solve`` proves) and the last; not found, the bound rises
     to the depth searched plus one; then the reduction again through each symmetry of the
-    board and with tiles placed two and three at a time (``_alternatives``), the shortest
-    kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
+    board and with other placement plans (``_plans``), the shortest kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
     it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
     bound): the answer alone, final.  ``tries``: the count shown so far."""
     config = state.config
@@ -636,44 +635,55 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
         return
     lower = max(lower, depth + 1)
     yield Best(answer, lower, bound_text(len(answer), lower, None))
-    for sigma, image, group in _alternatives(config):
-        counted[0] += 1
-        yield Progress(counted[0])
-        moves = _alternative(state, sigma, image, group)
-        if moves is not None and len(moves) < len(answer):
-            answer = RotationSolution(tuple(moves), False, None, f"{answer.method.split(',')[0]}, another order")
-            yield Best(answer, lower, bound_text(len(answer), lower, None))
+    plans = _plans(config)
+    syms = short.symmetries(config) if not config.rows_only else short.symmetries(config)[:1]
+    best_plan = (1, 0)
+    # every placement plan as the board is, then each other symmetry with the first plan
+    # and the one that did best (where its searches are small)
+    tries = [(syms[0], p) for p in plans[1:]]
+    tries += [(sym, None) for sym in syms[1:]]
+    for (sigma, image), chosen in tries:
+        cheap = config.cells ** (config.n + best_plan[1]) <= GROUP_STATES
+        for group, tail in ([chosen] if chosen else list(dict.fromkeys([(1, 0), best_plan if cheap else (1, 0)]))):
+            counted[0] += 1
+            yield Progress(counted[0])
+            moves = _alternative(state, sigma, image, group, tail)
+            if moves is not None and len(moves) < len(answer):
+                answer = RotationSolution(tuple(moves), False, None, f"{answer.method.split(',')[0]}, another order")
+                if sigma is syms[0][0]:
+                    best_plan = (group, tail)
+                yield Best(answer, lower, bound_text(len(answer), lower, None))
     shorter = short.shorten(config, answer.moves)
     if len(shorter) < len(answer):
         answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
     yield Best(answer, lower, bound_text(len(answer), lower, None), final=True)
 
 
-ALTERNATIVE_STATES = 200_000  # the most positions one placement search of a group may have
+GROUP_STATES = 200_000  # the most positions a search placing ``group`` tiles may have
+TAIL_STATES = 2_000_000  # the same for a row's last n + ``tail`` tiles placed together
 
 
-def _alternatives(config: Config) -> list:
-    """(cell map, turn map, group) of the reductions ``_improve`` tries besides the first:
-    tiles placed two and three at a time (the rows-and-columns reduction, while a group's
-    search stays within ALTERNATIVE_STATES), each symmetry of the board (not with rows
-    only, whose tiles are row numbers)."""
-    syms = short.symmetries(config) if not config.rows_only else short.symmetries(config)[:1]
-    if reduce.handles(config):
-        groups = [g for g in (1, 2, 3) if config.cells ** g <= ALTERNATIVE_STATES]
-    else:
-        groups = [1]
-    out = [(sigma, image, g) for sigma, image in syms[:1] for g in groups if g > 1]
-    out += [(sigma, image, g) for sigma, image in syms[1:] for g in groups]
-    return out
+def _plans(config: Config) -> list:
+    """(group, tail) placement plans of the rows-and-columns reduction (reduce.plan), the
+    first one's first: tiles placed one to three at a time, a row's last n to n + 2
+    together, while their searches stay within GROUP_STATES and TAIL_STATES positions.
+    The general reduction has one plan."""
+    if not reduce.handles(config):
+        return [(1, 0)]
+    c, n = config.cells, config.n
+    return [(g, t) for t in (0, 1, 2) for g in (1, 2, 3)
+            if c**g <= GROUP_STATES and c ** (n + t) <= TAIL_STATES and (g, t) != (1, 1) and (g, t) != (1, 2)]
 
 
-def _alternative(state: RotationState, sigma, image, group: int):
+def _alternative(state: RotationState, sigma, image, group: int, tail: int):
     """The reduction's answer for ``state`` seen through a symmetry of the board, tiles
-    placed ``group`` at a time, as moves of ``state`` (None if it does not solve it)."""
+    placed by the plan (``group``, ``tail``), as moves of ``state`` (None if it does not
+    solve it)."""
     config = state.config
     tiles, orient = short.transformed(config, state.tiles, state.orient, sigma)
     last = None
-    for event in _solve_reduction(RotationState(config, tiles, orient), False, improve=False, group=group):
+    events = _solve_reduction(RotationState(config, tiles, orient), False, improve=False, group=group, tail=tail)
+    for event in events:
         if isinstance(event, Found | Best):
             last = event.solution
     if last is None:
