@@ -93,20 +93,14 @@ def load_raw_steps(name: str, meta: dict, most: int | None = None):
     waited on, and after, with O_NONBLOCK, in case it was swapped meanwhile), and the
     arrays' bytes are allocated only once the header's sizes add up to the file's."""
     path = path_for(name)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        fd = os.open(path, _READ_FLAGS)
-    except (OSError, ValueError):
+    f = _open_regular(path)
+    if f is None:
         return None
     try:
-        with os.fdopen(fd, "rb") as f:
+        with f:
             st = os.fstat(f.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                return None
-            header_line = f.readline(MAX_HEADER)
-            header = json.loads(header_line.decode("utf-8"))
-            if not isinstance(header, dict) or header.get("magic") != MAGIC or header.get("format") != FORMAT:
+            header_line, header = _read_header(f)
+            if header is None:
                 return None
             if header.get("meta") != meta:
                 return None
@@ -137,6 +131,35 @@ def load_raw_steps(name: str, meta: dict, most: int | None = None):
             return arrays
     except (OSError, ValueError, RecursionError):  # RecursionError: a header nested too deep
         return None
+
+
+def _open_regular(path: Path):
+    """``path`` opened for reading if it is a regular file, else None: checked before
+    (so a FIFO nobody writes is never waited on) and after, with O_NONBLOCK, in case it
+    was swapped meanwhile."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        f = os.fdopen(os.open(path, _READ_FLAGS), "rb")
+    except (OSError, ValueError):
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return f
+    except OSError:
+        pass
+    f.close()
+    return None
+
+
+def _read_header(f) -> tuple[bytes, dict | None]:
+    """The header line and the header it holds if it is one of ours (magic and format),
+    else None in its place; ValueError or RecursionError if it is not JSON."""
+    line = f.readline(MAX_HEADER)
+    header = json.loads(line.decode("utf-8"))
+    if not isinstance(header, dict) or header.get("magic") != MAGIC or header.get("format") != FORMAT:
+        return line, None
+    return line, header
 
 
 def _layout(entries, data_bytes: int, most: int | None):
@@ -360,22 +383,16 @@ def _mapped_header(path: Path, meta: dict, most: int | None):
     """(header, data offset, dtype string, shape, bytes) of a database file whose header is
     sound, was written for ``meta`` and whose size is exactly header plus array (at most
     ``most`` bytes of array); None otherwise.  Reads the header only."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        fd = os.open(path, _READ_FLAGS)
-    except (OSError, ValueError):
+    f = _open_regular(path)
+    if f is None:
         return None
     try:
-        with os.fdopen(fd, "rb") as f:
+        with f:
             st = os.fstat(f.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                return None
-            line = f.readline(MAX_HEADER)
-            header = json.loads(line.decode("utf-8"))
+            line, header = _read_header(f)
     except (OSError, ValueError, RecursionError):
         return None
-    if not isinstance(header, dict) or header.get("magic") != MAGIC or header.get("format") != FORMAT:
+    if header is None:
         return None
     offset = header.get("offset")
     if header.get("meta") != meta or type(offset) is not int or not len(line) <= offset <= MAX_HEADER:

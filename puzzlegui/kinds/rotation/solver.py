@@ -36,7 +36,7 @@ from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import FIRST, Best, Found, Progress, Step, run
 from puzzlegui.core.text import noun, number, plural
 
-from . import lazy, tables
+from . import diskcache, lazy, tables
 
 # the engines of bigger boards need numpy: loaded on first use, so that a board solved
 # from its distance table (a 3x3 in a new process) starts in a fraction of a second
@@ -244,14 +244,6 @@ def _solve_exact(state: RotationState, trace: bool):
 PROVE_BUILD_LIMIT = 48 << 20  # ``distance`` builds pattern databases of at most this many bytes
 
 
-def _drive_quietly(gen):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
 def distance(state: RotationState, build: bool = True, prove_within: float | None = None) -> int | None:
     """Fewest moves from here to the goal where a table exists (building it if ``build``);
     with ``prove_within`` (seconds), beyond the tables too where Solve's own search (the
@@ -263,7 +255,7 @@ def distance(state: RotationState, build: bool = True, prove_within: float | Non
         if pdb.missing_bytes(config) > PROVE_BUILD_LIMIT:
             # databases too big to build for a glance (Solve builds them, once): a few
             # turns from the goal is still proven, by the same short search Solve starts with
-            word, _depth = _drive_quietly(short.search(config, state.tiles, state.orient, SHORT_DEPTH))
+            word, _depth = diskcache._drive(short.search(config, state.tiles, state.orient, SHORT_DEPTH))
             return None if word is None else len(word)
         result = run(solve(state, prove=True), FIRST, time_limit=prove_within)
         first = result.solutions[0] if result.solutions else None
