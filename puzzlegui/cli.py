@@ -208,7 +208,9 @@ def _solve_arguments(p) -> None:
     _time_limit_argument(
         p,
         f"stop the search after SECONDS (default {SOLVE_SECONDS:g}) and report what was found: for a "
-        "board beyond proof, the best answer and its proven lower bound; a larger value searches longer",
+        "board beyond proof, the best answer and its proven lower bound; a larger value searches longer. "
+        "Rotation's pattern databases are built once and kept in the cache folder, up to "
+        "PUZZLEGUI_DATABASES_MAX_MB mebibytes (default 1024: every preset's fits)",
     )
     p.add_argument("--progress", action="store_true", help="report the search's progress on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")

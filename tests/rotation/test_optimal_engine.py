@@ -136,7 +136,7 @@ def test_additive_database_matches_a_plain_dijkstra():
         for t, loc in zip(group, place):
             locs[r, t] = loc
     assert db.dist[db.index(locs)].tolist() == list(best.values())
-    assert int(np.count_nonzero(db.dist >= 0)) == len(best)  # nothing else reachable
+    assert int(np.count_nonzero(db.dist < pdb.BIG)) == len(best)  # nothing else reachable (BIG: kept in search form)
     assert pdb.divisor(space) == 4
 
 
@@ -278,7 +278,7 @@ def _slow_weighted(db):
             better = cost < dist[cand]
             dist[cand[better]] = cost[better]
         level += 1
-    dist[dist == 255] = -1
+    dist[dist == 255] = pdb.BIG  # the databases are kept in search form
     return dist.astype(np.int8)
 
 
@@ -291,7 +291,7 @@ def _slow_weighted(db):
 def test_packed_additive_build_matches_the_plain_one(config, group, monkeypatch):
     """The build reads the tiles in runs through packed tables (index and cost in one
     sum): the same table as relaxing tile by tile."""
-    monkeypatch.setattr(pdb.diskcache, "store_steps", lambda *a: iter(()))
+    monkeypatch.setattr(pdb.diskcache, "store_mapped", lambda *a: iter(()))
     monkeypatch.setattr(pdb, "CHUNK_ENTRIES", 64)  # several runs even for three tiles
     db = pdb.WeightedDB(pdb.Space(config), group)
     for _ in db.build():

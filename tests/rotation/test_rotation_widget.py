@@ -112,9 +112,38 @@ def test_side_panel_counts_moves_and_distance(qtbot, board):
     board.set_state(KIND.apply(seed(), ("turn", 1, 0, "cw")))
     assert board._moves_label.text() == "Moves: 1"
     assert board._distance_label.text() == "Fewest moves from here: 9"
+    big = KIND.parse_game_id("6x6n4:" + ",".join(str(36 - i) for i in range(36)))
+    board.set_state(big)
+    assert "not known" in board._distance_label.text()  # beyond the tables and the proofs
+
+
+def test_the_panel_says_what_solve_proves_beyond_the_tables(qtbot, board):
+    """Issue 32 item 12: on a clockwise 4x3 board (no table; Solve's optimal search
+    proves it in about a second) the panel gives the fewest moves Solve gives."""
+    from puzzlegui.core.solver import FIRST, run
+
+    state = KIND.parse_game_id("4x3n2c:11,9,3,2,1,6,10,8,5,4,12,7")
+    board.set_state(state)
+    board.side_panel()
+    assert board._distance_label.text() == "Fewest moves from here: computing…"  # on the pool
+    qtbot.waitUntil(lambda: "computing" not in board._distance_label.text(), timeout=60_000)
+    solved = run(KIND.solve(state), FIRST).solutions[0]
+    assert solved.optimal
+    assert board._distance_label.text() == f"Fewest moves from here: {len(solved.moves)}"
+
+
+def test_the_panel_says_not_proven_where_the_databases_are_not_built(qtbot, board):
+    # 4x4 with 2x2 blocks: 512 MiB of databases are not built for a glance; a few turns
+    # from the goal is proven all the same (the short search Solve starts with)
     big = KIND.parse_game_id("4x4n2:13,9,1,12,8,6,11,14,15,16,4,10,5,7,2,3")
     board.set_state(big)
-    assert "not known" in board._distance_label.text()
+    board.side_panel()
+    qtbot.waitUntil(lambda: "computing" not in board._distance_label.text(), timeout=60_000)
+    assert board._distance_label.text().startswith("Fewest moves from here: not proven in")
+    near = KIND.apply(KIND.apply(KIND.goal(big.config), ("turn", 1, 1, "cw")), ("turn", 0, 2, "ccw"))
+    board.set_state(near)
+    qtbot.waitUntil(lambda: "computing" not in board._distance_label.text(), timeout=60_000)
+    assert board._distance_label.text() == "Fewest moves from here: 2"
 
 
 def test_highlighted_block_and_pictures(qtbot, board, tmp_path):

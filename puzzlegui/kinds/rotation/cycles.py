@@ -111,14 +111,18 @@ def _candidates(pw: int, ph: int, n: int):
 
 
 @lru_cache(maxsize=32)
-def _patch_cycles(pw: int, ph: int, n: int, want: int, clean: bool = False) -> list[tuple[tuple, tuple, tuple]]:
+def _patch_cycles(
+    pw: int, ph: int, n: int, want: int, clean: bool = False, far: bool = True
+) -> list[tuple[tuple, tuple, tuple]]:
     """Up to ``want`` 3-cycles (word, (a, b, d), twists) on a pw x ph patch, shortest
     first; ``clean``: none that turns a tile in place (the centre of an odd block).
 
     Short commutators first; where they give none (a patch one tile wider than its
-    blocks, from 4x4 blocks up), products of two tiles-few words (``_far_candidates``)."""
+    blocks, from 4x4 blocks up) and ``far``, products of two tiles-few words
+    (``_far_candidates``: 3-cycles of over a hundred turns where short ones have 16-40)."""
     found: dict = {}
-    for source, limit in ((_candidates, MAX_POWER), (_far_candidates, MAX_FAR)):
+    stages = ((_candidates, MAX_POWER), (_far_candidates, MAX_FAR)) if far else ((_candidates, MAX_POWER),)
+    for source, limit in stages:
         for word in source(pw, ph, n):
             _take(found, pw, ph, n, word, limit, clean)
             colours = {(a % pw + a // pw) & 1 for _, (a, _b, _d), _t in found.values()}
@@ -251,15 +255,19 @@ def base_cycles(config: Config) -> tuple[Cycle, ...]:
     (the twist step sets the arrows after every tile is placed)."""
     w, n = config.w, config.n
     out: list[Cycle] = []
-    for pw, ph in _patches(config):
-        for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6):
-            for oy in range(config.h - ph + 1):
-                for ox in range(w - pw + 1):
-                    cell = lambda i: (i // pw + oy) * w + i % pw + ox  # noqa: E731 - patch to board
-                    moved = tuple(("turn", x + ox, y + oy, dd) for (_, x, y, dd) in word)
-                    out.append(Cycle(moved, (cell(a), cell(b), cell(d)), twists))
-        if _enough(config, out):
-            break
+    # every patch's short commutators before any far product: a board with room for a
+    # bigger patch (6x6 with 4x4 blocks) must not take the 5x4 patch's long 3-cycles
+    # (a076c77 did: 6x6n4 answers grew from 254-320 moves to 1,432-1,814)
+    for far in (False, True):
+        for pw, ph in _patches(config):
+            for word, (a, b, d), twists in _patch_cycles(pw, ph, n, 6, far=far):
+                for oy in range(config.h - ph + 1):
+                    for ox in range(w - pw + 1):
+                        cell = lambda i: (i // pw + oy) * w + i % pw + ox  # noqa: E731 - patch to board
+                        moved = tuple(("turn", x + ox, y + oy, dd) for (_, x, y, dd) in word)
+                        out.append(Cycle(moved, (cell(a), cell(b), cell(d)), twists))
+            if _enough(config, out):
+                return tuple(out)
     if not out:
         raise PuzzleError(f"The solver found no 3-cycle of tiles for {config.w}x{config.h} boards with {n}x{n} blocks.")
     return tuple(out)

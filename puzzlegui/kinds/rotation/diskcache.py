@@ -93,20 +93,14 @@ def load_raw_steps(name: str, meta: dict, most: int | None = None):
     waited on, and after, with O_NONBLOCK, in case it was swapped meanwhile), and the
     arrays' bytes are allocated only once the header's sizes add up to the file's."""
     path = path_for(name)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        fd = os.open(path, _READ_FLAGS)
-    except (OSError, ValueError):
+    f = _open_regular(path)
+    if f is None:
         return None
     try:
-        with os.fdopen(fd, "rb") as f:
+        with f:
             st = os.fstat(f.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                return None
-            header_line = f.readline(MAX_HEADER)
-            header = json.loads(header_line.decode("utf-8"))
-            if not isinstance(header, dict) or header.get("magic") != MAGIC or header.get("format") != FORMAT:
+            header_line, header = _read_header(f)
+            if header is None:
                 return None
             if header.get("meta") != meta:
                 return None
@@ -137,6 +131,35 @@ def load_raw_steps(name: str, meta: dict, most: int | None = None):
             return arrays
     except (OSError, ValueError, RecursionError):  # RecursionError: a header nested too deep
         return None
+
+
+def _open_regular(path: Path):
+    """``path`` opened for reading if it is a regular file, else None: checked before
+    (so a FIFO nobody writes is never waited on) and after, with O_NONBLOCK, in case it
+    was swapped meanwhile."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        f = os.fdopen(os.open(path, _READ_FLAGS), "rb")
+    except (OSError, ValueError):
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return f
+    except OSError:
+        pass
+    f.close()
+    return None
+
+
+def _read_header(f) -> tuple[bytes, dict | None]:
+    """The header line and the header it holds if it is one of ours (magic and format),
+    else None in its place; ValueError or RecursionError if it is not JSON."""
+    line = f.readline(MAX_HEADER)
+    header = json.loads(line.decode("utf-8"))
+    if not isinstance(header, dict) or header.get("magic") != MAGIC or header.get("format") != FORMAT:
+        return line, None
+    return line, header
 
 
 def _layout(entries, data_bytes: int, most: int | None):
@@ -284,7 +307,7 @@ def _replaceable(path: Path) -> bool:
     return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
-def _make_room(path: Path, need: int, cap: int) -> bool:
+def _make_room(path: Path, need: int, cap: int, suffix: str = ".cache") -> bool:
     """Delete the least recently used entries of the folder (by the time they were last
     written or read) until ``need`` more bytes fit under ``cap``; True if they fit.
 
@@ -302,7 +325,7 @@ def _make_room(path: Path, need: int, cap: int) -> bool:
                 if n >= MAX_SCANNED:
                     break
                 temp = entry.name.endswith(".tmp")
-                if entry.name == path.name or not (temp or entry.name.endswith(".cache")):
+                if entry.name == path.name or not (temp or entry.name.endswith(suffix)):
                     continue
                 try:
                     st = entry.stat(follow_symlinks=False)
@@ -329,3 +352,166 @@ def _make_room(path: Path, need: int, cap: int) -> bool:
             continue
         used -= size
     return used + need <= cap
+
+
+# --- databases: one big array per file, mapped rather than read ------------------------------
+DATABASES_MB_DEFAULT = 1024  # the databases' folder's own cap: every preset's fits (734 MiB)
+DATABASES_MB_VARIABLE = "PUZZLEGUI_DATABASES_MAX_MB"
+ALIGN = 4096  # the header is padded to this many bytes, so the array starts on a page
+
+
+def databases_folder() -> Path:
+    """Where the big arrays (pattern databases) live: beside the small tables' entries,
+    outside their LRU cap, under a cap of their own (``databases_max_bytes``)."""
+    return folder() / "databases"
+
+
+def database_path(name: str) -> Path:
+    return databases_folder() / f"{name}.db"
+
+
+def databases_max_bytes() -> int:
+    """The most bytes the databases may take together: PUZZLEGUI_DATABASES_MAX_MB
+    mebibytes when it is a whole number (0: none stored), else 1024 MiB."""
+    text = os.environ.get(DATABASES_MB_VARIABLE, "").strip()
+    if is_digits(text) and len(text) <= 9:
+        return int(text) << 20
+    return DATABASES_MB_DEFAULT << 20
+
+
+def _mapped_header(path: Path, meta: dict, most: int | None):
+    """(header, data offset, dtype string, shape, bytes) of a database file whose header is
+    sound, was written for ``meta`` and whose size is exactly header plus array (at most
+    ``most`` bytes of array); None otherwise.  Reads the header only."""
+    f = _open_regular(path)
+    if f is None:
+        return None
+    try:
+        with f:
+            st = os.fstat(f.fileno())
+            line, header = _read_header(f)
+    except (OSError, ValueError, RecursionError):
+        return None
+    if header is None:
+        return None
+    offset = header.get("offset")
+    if header.get("meta") != meta or type(offset) is not int or not len(line) <= offset <= MAX_HEADER:
+        return None
+    layout = _layout(header.get("arrays"), st.st_size - offset, most)
+    if layout is None or len(layout) != 1:
+        return None
+    _key, dtype, shape, size, _digest_hex = layout[0]
+    return header, offset, dtype, shape, size
+
+
+def open_mapped(name: str, meta: dict, most: int | None = None):
+    """The array stored under ``name``, mapped read-only from its file (pages are read as
+    the search touches them, and shared between processes), if the file's header was
+    written for ``meta`` and its size is exactly what the header says; else None.
+
+    Cheap: the checksum was verified when the file was written (``store_mapped``), and
+    is checked again only on demand (``verify_mapped``)."""
+    path = database_path(name)
+    found = _mapped_header(path, meta, most)
+    if found is None:
+        return None
+    _header, offset, dtype, shape, _size = found
+    try:
+        arr = np.memmap(path, dtype=np.dtype(dtype), mode="r", offset=offset, shape=shape)
+    except (OSError, ValueError, TypeError):
+        return None
+    _touch_path(path)
+    return arr
+
+
+def verify_mapped(name: str, meta: dict) -> bool | None:
+    """The full check on demand: True if the database's bytes match the checksum written
+    with them, False if not (the file is then deleted: the next solve builds it again),
+    None if there is no sound file to check."""
+    path = database_path(name)
+    found = _mapped_header(path, meta, None)
+    if found is None:
+        return None
+    header, offset, _dtype, _shape, size = found
+    ok = _file_digest(path, offset, size) == header["arrays"][0]["blake2b"]
+    if not ok:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    return ok
+
+
+def _file_digest(path: Path, offset: int, size: int) -> str | None:
+    digest = hashlib.blake2b(digest_size=16)
+    try:
+        with open(path, "rb") as f:
+            f.seek(offset)
+            left = size
+            while left:
+                chunk = f.read(min(READ_CHUNK, left))
+                if not chunk:
+                    return None
+                digest.update(chunk)
+                left -= len(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _touch_path(path: Path) -> None:
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def store_mapped(name: str, meta: dict, arr):
+    """Write one array as a database file (a generator yielding None between chunks, like
+    ``store_steps``; returns True if stored).  Its checksum is taken in memory, the file is
+    written to a temporary name, read back and checked against it once, then renamed into
+    place; the least recently used databases are deleted first to keep the folder under
+    ``databases_max_bytes``, and an array bigger than that cap is not stored."""
+    path = database_path(name)
+    cap = databases_max_bytes()
+    arr = np.ascontiguousarray(arr)
+    if not _replaceable(path) or arr.nbytes > cap:
+        return False
+    view = memoryview(arr).cast("B")
+    digest = hashlib.blake2b(digest_size=16)
+    for pos in range(0, len(view), READ_CHUNK):
+        digest.update(view[pos : pos + READ_CHUNK])
+        yield None
+    expected = digest.hexdigest()
+    entry = {"name": "array", "dtype": arr.dtype.str, "shape": list(arr.shape), "blake2b": expected}
+    header = {"magic": MAGIC, "format": FORMAT, "meta": meta, "arrays": [entry], "offset": 0}
+    probe = len(json.dumps(header, sort_keys=True).encode("utf-8")) + 16
+    header["offset"] = offset = -(-probe // ALIGN) * ALIGN
+    head = json.dumps(header, sort_keys=True).encode("utf-8")
+    head = head + b" " * (offset - len(head) - 1) + b"\n"
+    if len(head) != offset or offset > MAX_HEADER:
+        return False
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not _make_room(path, offset + len(view), cap, suffix=".db"):
+            return False
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(head)
+            for pos in range(0, len(view), READ_CHUNK):
+                f.write(view[pos : pos + READ_CHUNK])
+                yield None
+        if _file_digest(Path(tmp), offset, len(view)) != expected:  # the once-only check
+            return False
+        safefile.replace_own(tmp, path)
+        tmp = None
+        return True
+    except (OSError, safefile.UnsafeTarget):
+        return False
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

@@ -187,12 +187,17 @@ class RotationKind(PuzzleKind):
     def make_state(self, config: Config, tiles, orient=None) -> RotationState:
         return make_state(config, tiles, orient)
 
-    def distance(self, state, build: bool = True) -> int | None:
-        """Fewest moves from here to the goal when the position space can be tabulated."""
-        return solver.distance(state, build)
+    def distance(self, state, build: bool = True, prove_within: float | None = None) -> int | None:
+        """Fewest moves from here to the goal when the position space can be tabulated, or
+        (``prove_within`` seconds) when Solve's search proves it in that time."""
+        return solver.distance(state, build, prove_within)
 
     def can_tabulate(self, config: Config) -> bool:
         return tables.feasible(config)
+
+    def can_prove(self, config: Config) -> bool:
+        """True where Solve's optimal search (not a table) proves the fewest moves."""
+        return solver.provable(config)
 
     def hint(self, state, time_limit: float | None = None):
         """The next turn of a shortest path (proven by the distance table), or on larger
@@ -263,10 +268,13 @@ class RotationKind(PuzzleKind):
     def describe_result(self, result) -> str:
         self._settle(result)
         if result.status != SOLVED:
-            return super().describe_result(result)
+            text = super().describe_result(result)
+            if result.solutions and result.solutions[0].optimal:  # stopped while listing the others
+                text += " " + solver.describe_solution(None, result.solutions[0])
+            return text
         first = result.solutions[0]
         took = duration(result.elapsed)
-        text = solver.describe_solution(None, first)
+        text = solver.describe_solution(None, first, result.lower_bound)
         if first.optimal and first.shortest_count is not None and result.count > 1:
             listed = "all listed" if result.count == first.shortest_count else f"{number(result.count)} listed"
             return f"{text[:-1]}, {listed} ({took})."

@@ -22,9 +22,12 @@ The databases of one board, read through the board's symmetries, together track 
 tile, so "every read says 0" is exactly "solved".  16-tile boards get 7-tile databases
 (two of 16^7 entries on a 4x4 with 2x2 blocks, 256 MiB each: about a minute or two to
 build, once); a run of tiles that is a symmetric image of another is not built twice.
-They are cached on disk (diskcache.py: checked on load, rebuilt when missing, stale or
-corrupt), within the cache's cap: a database bigger than the whole cap (the default
-256 MiB is just short of a 7-tile one with its header) is built again by each process.
+They are kept on disk once built (diskcache.store_mapped: in the cache folder's
+``databases`` folder, under a cap of their own that holds every preset's), stored as the
+search reads them (BIG where unreachable) and mapped read-only when opened, so a new
+process starts searching at once: the checksum is verified once when a database is
+written, and on open only the header and the file's size are checked (``PatternDB.verify``
+is the full check, on demand).  A build says how far it is (sentences among its counts).
 
 Additive databases (``WeightedDB``, boards with arrows): a turn moves at most four tiles
 (2x2 blocks), so counting, for a group of tiles, the fewest *tile-steps* (tracked tiles
@@ -47,15 +50,15 @@ from __future__ import annotations
 
 import itertools
 import threading
-from math import prod
+from math import perm, prod
 
 import numpy as np
 
 from . import diskcache
 from .model import Config, turn_sources
 
-VERSION = 2  # bump when the databases' meaning or layout changes
-WEIGHTED_VERSION = 1  # the same for the additive databases (WeightedDB)
+VERSION = 3  # bump when the databases' meaning or layout changes (3: stored in search form)
+WEIGHTED_VERSION = 2  # the same for the additive databases (WeightedDB)
 DENSE_LIMIT = 1 << 24  # entries of one database (16 MiB of int8)
 LARGE_BOARD = 16  # boards of this many cells or more, and
 LARGE_ORBIT = 12  # orbits of this many locations or more, may get one tile more per database
@@ -220,13 +223,28 @@ class PatternDB:
         return diskcache._drive(self.load_steps())
 
     def load_steps(self):
-        """``load`` as a generator yielding 0 between chunks read (a big database takes
-        a moment to read and check); returns whether it loaded."""
-        arrays = yield from diskcache.load_steps(self.cache_name(), self.meta(), most=self.size)  # int8s
-        if arrays is None or "dist" not in arrays or arrays["dist"].shape != (self.size,):
+        """``load`` as a generator (it yields nothing now: the file is mapped, not read);
+        returns whether it loaded.  The file holds the distances as the search reads them
+        (``search_dist``: BIG where unreachable), so the mapped pages are used as they
+        are, read-only and shared with any other process that maps them."""
+        dist = diskcache.open_mapped(self.cache_name(), self.meta(), most=self.size)  # int8s
+        if dist is None or dist.shape != (self.size,) or dist.dtype != np.int8:
             return False
-        self.dist = arrays["dist"]
+        self._search_dist = self.dist = dist
         return True
+        yield  # a generator, as the callers drive it
+
+    def verify(self) -> bool | None:
+        """The full check of the stored file against its checksum (on demand; see
+        diskcache.verify_mapped)."""
+        return diskcache.verify_mapped(self.cache_name(), self.meta())
+
+    def _store(self, dist):
+        """Keep the built distances in search form and write them to the disk cache
+        (a generator yielding None between chunks)."""
+        self.dist = dist
+        self._search_dist = None
+        yield from diskcache.store_mapped(self.cache_name(), self.meta(), self.search_dist())
 
     def _digits(self, index):
         """Each tile's place (rank within its orbit) in the database indices ``index``."""
@@ -287,8 +305,7 @@ class PatternDB:
                         found += len(cand)
                     yield found
             frontier = np.concatenate(nxt) if nxt else np.zeros(0, dtype=np.int64)
-        self.dist = dist
-        for _ in diskcache.store_steps(self.cache_name(), self.meta(), {"dist": dist}):
+        for _ in self._store(dist):
             yield found
 
 
@@ -388,8 +405,7 @@ class WeightedDB(PatternDB):
                         udist[packed[better]] = new
                     yield found
             level += 1
-        self.dist = dist
-        for _ in diskcache.store_steps(self.cache_name(), self.meta(), {"dist": dist}):
+        for _ in self._store(dist):
             yield found
 
 
@@ -529,19 +545,47 @@ def _ticks(gen):
         yield 0
 
 
+def _placements(db: PatternDB) -> int:
+    """How many placements of the tracked tiles have no two on one location: about what
+    a build reaches (the table's other entries put two tiles on one cell)."""
+    orbits: dict = {}
+    for locs in db.orbit_locs:
+        key = (len(locs), int(locs[0]))
+        orbits[key] = orbits.get(key, 0) + 1
+    return max(1, min(db.size, prod(perm(size, k) for (size, _), k in orbits.items())))
+
+
+def _building(db: PatternDB, number: int, total: int):
+    """``db.build()``, passing on its counts, with a sentence (a str) each time another
+    whole percent of its placements is reached: what the window and ``--progress`` show."""
+    shown = -1
+    head = f"Building pattern database {number} of {total} ({len(db.tiles)} tiles; built once, then kept on disk)"
+    expected = _placements(db)
+    for found in db.build():
+        percent = min(99, found * 100 // expected)
+        if percent != shown:
+            shown = percent
+            yield f"{head}: {percent}%"
+        else:
+            yield found
+    yield f"{head}: done"
+
+
 def databases(config: Config):
     """The databases of ``config``, loading or building each (a generator: yields
-    progress counts while building; its return value is the list)."""
+    progress counts, and sentences (str) saying how far a build is; its return value
+    is the list)."""
     have = cached(config)
     if have is not None:
         return have
     space = Space(config)
     dbs = []
-    for group in choose_groups(space):
+    groups = choose_groups(space)
+    for number, group in enumerate(groups, start=1):
         db = PatternDB(space, group)
         loaded = yield from _ticks(db.load_steps())
         if not loaded:
-            yield from db.build()
+            yield from _building(db, number, len(groups))
         dbs.append(db)
     with _lock:
         _cache.setdefault(_key(config), dbs)
@@ -558,20 +602,35 @@ def weighted_databases(config: Config):
         return have
     space = Space(config)
     dbs = {}
-    for part in choose_partitions(space):
-        for group in part:
-            if group in dbs:
-                continue
-            db = WeightedDB(space, group)
-            loaded = yield from _ticks(db.load_steps())
-            if not loaded:
-                yield from db.build()
-            db.search_dist()
-            dbs[group] = db
-            yield 0
+    groups = list(dict.fromkeys(g for part in choose_partitions(space) for g in part))
+    for number, group in enumerate(groups, start=1):
+        db = WeightedDB(space, group)
+        loaded = yield from _ticks(db.load_steps())
+        if not loaded:
+            yield from _building(db, number, len(groups))
+        db.search_dist()
+        dbs[group] = db
+        yield 0
     with _lock:
         _cache.setdefault(key, dbs)
     return dbs
+
+
+def missing_bytes(config: Config) -> int:
+    """Bytes of the databases ``lookups(config)`` would have to build: 0 when they are
+    all in memory or stored (only their headers are read to tell)."""
+    if cached(config) is not None and not (config.oriented and not choose_partitions(Space(config))):
+        return 0
+    space = Space(config)
+    parts = choose_partitions(space)
+    if parts:
+        dbs = [WeightedDB(space, g) for g in dict.fromkeys(g for part in parts for g in part)]
+    else:
+        dbs = [PatternDB(space, g) for g in choose_groups(space)]
+        if config.oriented:
+            plain = Space(Config(config.w, config.h, config.n, config.cw_only, False, config.rows_only))
+            dbs += [PatternDB(plain, g) for g in choose_groups(plain)]
+    return sum(db.size for db in dbs if diskcache.open_mapped(db.cache_name(), db.meta(), most=db.size) is None)
 
 
 def lookups(config: Config, symmetric: bool = True):

@@ -377,25 +377,29 @@ def core_size(config: Config) -> tuple[int, int]:
     return min(config.w, n + 2), n
 
 
-def plan(config: Config):
+def plan(config: Config, group: int = 1, tail: int = 0):
     """The placement phases: lists of home cells placed together, shrinking the free
-    region from the top and the left, then the core's origin and size."""
+    region from the top and the left, then the core's origin and size.  A row's (or
+    column's) tiles are placed ``group`` at a time, its last n + ``tail`` together:
+    bigger groups search more (cells**k positions for k tiles) for fewer moves."""
     n = config.n
     cw, ch = core_size(config)
     w, h = config.w, config.h
     x0 = y0 = 0
     phases = []
+
+    def line(cells, origin):
+        last = min(len(cells), n + tail)
+        head = cells[: len(cells) - last]
+        for i in range(0, len(head), group):
+            phases.append((head[i : i + group], origin))
+        phases.append((cells[len(cells) - last :], origin))
+
     while h - y0 > ch:
-        row = [(x, y0) for x in range(x0, w)]
-        for cell in row[: len(row) - n]:
-            phases.append(([cell], (x0, y0)))
-        phases.append((row[len(row) - n :], (x0, y0)))
+        line([(x, y0) for x in range(x0, w)], (x0, y0))
         y0 += 1
     while w - x0 > cw:
-        col = [(x0, y) for y in range(y0, h)]
-        for cell in col[: len(col) - n]:
-            phases.append(([cell], (x0, y0)))
-        phases.append((col[len(col) - n :], (x0, y0)))
+        line([(x0, y) for y in range(y0, h)], (x0, y0))
         x0 += 1
     return phases, (x0, y0, cw, ch)
 

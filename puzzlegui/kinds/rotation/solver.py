@@ -33,10 +33,10 @@ import sys
 import time
 
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.core.solver import Best, Found, Progress, Step
+from puzzlegui.core.solver import FIRST, Best, Found, Progress, Step, run
 from puzzlegui.core.text import noun, number, plural
 
-from . import lazy, tables
+from . import diskcache, lazy, tables
 
 # the engines of bigger boards need numpy: loaded on first use, so that a board solved
 # from its distance table (a 3x3 in a new process) starts in a fraction of a second
@@ -44,6 +44,7 @@ optimal = lazy.module("puzzlegui.kinds.rotation.optimal", globals(), "optimal")
 pdb = lazy.module("puzzlegui.kinds.rotation.pdb", globals(), "pdb")
 reduce = lazy.module("puzzlegui.kinds.rotation.reduce", globals(), "reduce")
 cycles = lazy.module("puzzlegui.kinds.rotation.cycles", globals(), "cycles")
+short = lazy.module("puzzlegui.kinds.rotation.short", globals(), "short")
 from .model import (
     Config,
     RotationState,
@@ -128,8 +129,34 @@ def solve(state: RotationState, trace: bool = False, prove: bool = False):
     if tables.feasible(state.config):
         return _solve_exact(state, trace)
     if provable(state.config) and (prove or reduce.support_reason(state.config) is not None):
-        return _solve_optimal(state, trace)
-    return _solve_reduction(state, trace)
+        return _proven_when_bound_meets(_solve_optimal(state, trace), trace)
+    return _proven_when_bound_meets(_solve_reduction(state, trace), trace)
+
+
+def _proven_when_bound_meets(events, trace: bool = False):
+    """The events of ``events``, with a Best answer as long as its proven lower bound
+    said as what it is: a proven-shortest answer (Found, ``optimal``), once.  After it
+    the same sequence found again is not counted twice, and later Best answers (which
+    cannot be shorter) are dropped; a final one still says the search ends without
+    having listed every shortest sequence.  Traced, only a final Best is turned (the display
+    shows its moves played; the optimal search plays and proves its own answers)."""
+    proven = None
+    for event in events:
+        if type(event) is Best:
+            if proven is not None:
+                if event.final:  # the search ends without listing the other shortest sequences
+                    yield Best(RotationSolution(proven, True, None), len(proven), event.text, final=True)
+                continue
+            sol = event.solution
+            if event.lower is not None and len(sol) <= event.lower and (event.final or not trace):
+                proven = sol.moves
+                if event.final:  # the search ends here: other shortest sequences are not listed
+                    yield event
+                yield Found(RotationSolution(proven, True, None, sol.method))
+                continue
+        elif type(event) is Found and proven is not None and event.solution.moves == proven:
+            continue
+        yield event
 
 
 def cells_of(config: Config, move) -> tuple:
@@ -153,9 +180,10 @@ def _solve_exact(state: RotationState, trace: bool):
                 if i % 1000 == 0:
                     yield Progress(i)
             return
+    built = 0  # the table's entries filled, if it is built here: the counts go on from it
     if tables.cached(config) is None:
-        for found in tables.build(config):
-            yield Progress(found)
+        for built in tables.build(config):
+            yield Progress(built)
     table = tables.cached(config)
     tiles, orient = state.tiles, state.orient
     d0 = table.distance(tiles, orient)
@@ -170,9 +198,9 @@ def _solve_exact(state: RotationState, trace: bool):
         for i, path in enumerate(paths, start=1):
             yield Found(RotationSolution(path, True, total, "distance table", names))
             if i % 1000 == 0:
-                yield Progress(i)
+                yield Progress(built + i)
         return
-    nodes = 0
+    nodes = built
     path: list = []
     w, n = config.w, config.n
     oriented = config.oriented
@@ -213,11 +241,25 @@ def _solve_exact(state: RotationState, trace: bool):
     yield Progress(nodes)
 
 
-def distance(state: RotationState, build: bool = True) -> int | None:
-    """Fewest moves from here to the goal where a table exists (building it if ``build``)."""
+PROVE_BUILD_LIMIT = 48 << 20  # ``distance`` builds pattern databases of at most this many bytes
+
+
+def distance(state: RotationState, build: bool = True, prove_within: float | None = None) -> int | None:
+    """Fewest moves from here to the goal where a table exists (building it if ``build``);
+    with ``prove_within`` (seconds), beyond the tables too where Solve's own search (the
+    kind's solve: ``solve(prove=True)``) proves it within that time."""
     config = state.config
     if not tables.feasible(config):
-        return None
+        if prove_within is None or not provable(config):
+            return None
+        if pdb.missing_bytes(config) > PROVE_BUILD_LIMIT:
+            # databases too big to build for a glance (Solve builds them, once): a few
+            # turns from the goal is still proven, by the same short search Solve starts with
+            word, _depth = diskcache._drive(short.search(config, state.tiles, state.orient, SHORT_DEPTH))
+            return None if word is None else len(word)
+        result = run(solve(state, prove=True), FIRST, time_limit=prove_within)
+        first = result.solutions[0] if result.solutions else None
+        return len(first.moves) if first is not None and first.optimal else None
     table = tables.get(config) if build else tables.cached(config)
     if table is None:
         return None
@@ -236,9 +278,10 @@ def bound_text(best: int | None, lower: int, searching: int | None) -> str:
     return f"{head}; at least {lower} proven{tail}"
 
 
-def _quick_upper_bound(state: RotationState):
+def _quick_upper_bound(state: RotationState, tries: list):
     """The reduction's answer as an upper bound (a generator returning it, or None where
-    the reduction would itself be the whole search)."""
+    the reduction would itself be the whole search); ``tries[0]`` ends as the last count
+    it showed."""
     config = state.config
     if reduce.support_reason(config) is not None:
         return None
@@ -247,11 +290,12 @@ def _quick_upper_bound(state: RotationState):
     if reduce.handles(config) and not phases and config.n != 2:
         return None  # 3x3 blocks with no outer tiles: the core's IDA* is the whole search
     best = None
-    for event in _solve_reduction(state, False):
+    for event in _solve_reduction(state, False, improve=False):
         if isinstance(event, Found | Best):
             best = event.solution
         elif isinstance(event, Progress):
-            yield Progress(event.nodes)
+            tries[0] = max(tries[0], event.nodes)
+            yield Progress(tries[0])
     return best
 
 
@@ -260,16 +304,31 @@ IMPROVE_SHARE = 0.4  # of the optimal search's time, what the beam searches may 
 
 def _solve_optimal(state: RotationState, trace: bool):
     config = state.config
-    best = yield from _quick_upper_bound(state)
+    tries = [0]  # the quick answer's count, then the search's on top of it: it only grows
+    best = yield from _quick_upper_bound(state, tries)
     upper = len(best) if best is not None else None
+    quick = 0
     if best is not None:  # the quick answer is kept if the search is stopped from here on
         quick = lower_bound(state)  # proven at once, before the pattern databases load
         text = bound_text(upper, quick, None) if quick else f"found {plural(upper, 'move')}; no lower bound yet"
         yield Step("bound", None, text)
         yield Best(best, quick or None, text)
+    if not trace and (upper is None or upper > 1):
+        # a few turns from the goal: the answer before any database is opened or built
+        most = SHORT_DEPTH if upper is None else min(SHORT_DEPTH, upper - 1)
+        word, depth = yield from _short(state, most, tries)
+        if word is not None:
+            best = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
+            upper = quick = len(word)
+        else:
+            quick = max(quick, depth + 1)
+        if best is not None:
+            text = bound_text(upper, quick, None)
+            yield Step("bound", None, text)
+            yield Best(best, quick, text)  # as long as its bound: proven (the filter in solve)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
-    looks = yield from _drive(pdb.lookups(config))
+    looks = yield from _drive(pdb.lookups(config), tries[0])
     engine = optimal.Engine(config, looks)
     names = engine.moves
     index = {m: i for i, m in enumerate(names)}
@@ -279,10 +338,11 @@ def _solve_optimal(state: RotationState, trace: bool):
     lower = int(engine.heuristic(start[None, :])[0])
     if lower >= pdb.BIG:
         return
+    lower = max(lower, quick)  # the search for a few turns may have proven more
     if upper is not None and upper < lower:  # cannot happen with an admissible heuristic
         raise PuzzleError("The solver's bounds disagree; please report this puzzle.")
     best_word = tuple(index[m] for m in best.moves) if best is not None else None
-    counter = [0]
+    counter = tries  # engine.search and engine.improve add their nodes to it
     seen: set = set()
     shown = 0
 
@@ -383,21 +443,27 @@ def _solves(state: RotationState, names, word) -> bool:
     return is_solved(RotationState(config, tiles, orient if config.oriented else state.orient))
 
 
-def _drive(gen):
-    """Run a build generator (pdb.lookups), passing on its progress; its return value."""
+def _drive(gen, tries: int = 0):
+    """Run a build generator (pdb.lookups); its return value.  Its sentences (how far a
+    database's build is) become Steps; its counts (entries filled, not tries of the
+    search) become Progress events that repeat ``tries``, the search's count so far, so
+    that the count shown only grows and a stop is seen between any two slices."""
     while True:
         try:
             found = next(gen)
         except StopIteration as stop:
             return stop.value
-        yield Progress(found)
+        if isinstance(found, str):
+            yield Step("bound", None, found)
+        else:
+            yield Progress(tries)
 
 
 # --- reduction -----------------------------------------------------------------------------------
-def _solve_reduction(state: RotationState, trace: bool):
+def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1, tail: int = 0):
     config = state.config
     if not reduce.handles(config):
-        yield from _solve_general(state, trace)
+        yield from _solve_general(state, trace, improve)
         return
     work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
     orient = state.orient
@@ -414,8 +480,9 @@ def _solve_reduction(state: RotationState, trace: bool):
             return Step("place", move, f"{text}: {move_text(config, move).lower()}.", cells_of(config, move))
         return None
 
-    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg)
+    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group, tail)
     fixed: set = set()
+    shown_tries = 0  # the last count of tries shown (the core search's, if it ran)
     for cells, (rx, ry) in phases:
         yield Progress(len(moves) + 1)
         targets = {tiles_home(work_cfg, cx, cy): cy * w + cx for cx, cy in cells}
@@ -478,7 +545,8 @@ def _solve_reduction(state: RotationState, trace: bool):
             if isinstance(event, list):
                 found = event
             else:
-                yield Progress(len(moves) + event)
+                shown_tries = len(moves) + event
+                yield Progress(shown_tries)
         if buffered:
             yield from buffered
             buffered.clear()
@@ -509,12 +577,15 @@ def _solve_reduction(state: RotationState, trace: bool):
     solution = RotationSolution(tuple(simplify(config, moves)), proven, None, method)
     # an unproven answer is the best this search will give, not a proven one: the
     # driver keeps it as the answer and says the search is not complete
-    yield Found(solution) if proven else Best(solution, None, "", final=True)
+    if proven:
+        yield Found(solution)
+    else:
+        yield from _improve(state, solution, lower_bound(state), trace or not improve, max(shown_tries, len(moves) + 1))
 
 
-def _solve_general(state: RotationState, trace: bool):
-    """The general reduction (cycles.py): any block size; one Best answer, not proven
-    shortest, with the quick lower bound beside it."""
+def _solve_general(state: RotationState, trace: bool, improve: bool = True):
+    """The general reduction (cycles.py): any block size; its answer, not proven
+    shortest, with the quick lower bound beside it, then improved (``_improve``)."""
     config = state.config
     yield Progress(1)
     work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
@@ -527,9 +598,107 @@ def _solve_general(state: RotationState, trace: bool):
             yield Step("place", m, f"Reduction, move {i} of {total}: {move_text(config, m).lower()}.", cells_of(config, m))
     if not _solves(state, None, moves):
         raise PuzzleError("The solver went wrong and did not reach the goal; please report this puzzle.")
-    lower = lower_bound(state)
-    text = bound_text(len(moves), lower, None) if lower else ""
-    yield Best(RotationSolution(tuple(moves), False, None, "reduction with 3-cycles"), lower, text, final=True)
+    answer = RotationSolution(tuple(moves), False, None, "reduction with 3-cycles")
+    yield from _improve(state, answer, lower_bound(state), trace or not improve, len(found))
+
+
+SHORT_DEPTH = 8  # answers of up to this many turns are searched for (short.search)
+
+
+def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: bool, tries: int):
+    """A reduction's ``answer``, then better ones, each a Best (the driver keeps the last
+    if the search is stopped): the answer at once; then a search for an answer of at most
+    SHORT_DEPTH turns (short.search): found, it is the shortest (a Best as long as its
+    bound, which the filter in ``solve`` proves) and the last; not found, the bound rises
+    to the depth searched plus one; then the reduction again through each symmetry of the
+    board and with other placement plans (``_plans``), the shortest kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
+    it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
+    bound): the answer alone, final.  ``tries``: the count shown so far."""
+    config = state.config
+    if quick:
+        yield Best(answer, lower, bound_text(len(answer), lower, None) if lower else "", final=True)
+        return
+    yield Best(answer, lower, bound_text(len(answer), lower, None))
+    counted = [tries]
+    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), counted)
+    if word is not None:
+        found = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
+        yield Best(found, len(word), bound_text(len(word), len(word), None), final=True)
+        return
+    lower = max(lower, depth + 1)
+    yield Best(answer, lower, bound_text(len(answer), lower, None))
+    plans = _plans(config)
+    syms = short.symmetries(config) if not config.rows_only else short.symmetries(config)[:1]
+    best_plan = (1, 0)
+    # every placement plan as the board is, then each other symmetry with the first plan
+    # and the one that did best (where its searches are small)
+    tries = [(syms[0], p) for p in plans[1:]]
+    tries += [(sym, None) for sym in syms[1:]]
+    for (sigma, image), chosen in tries:
+        cheap = config.cells ** (config.n + best_plan[1]) <= GROUP_STATES
+        for group, tail in ([chosen] if chosen else list(dict.fromkeys([(1, 0), best_plan if cheap else (1, 0)]))):
+            counted[0] += 1
+            yield Progress(counted[0])
+            moves = _alternative(state, sigma, image, group, tail)
+            if moves is not None and len(moves) < len(answer):
+                answer = RotationSolution(tuple(moves), False, None, f"{answer.method.split(',')[0]}, another order")
+                if sigma is syms[0][0]:
+                    best_plan = (group, tail)
+                yield Best(answer, lower, bound_text(len(answer), lower, None))
+    shorter = short.shorten(config, answer.moves)
+    if len(shorter) < len(answer):
+        answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
+    yield Best(answer, lower, bound_text(len(answer), lower, None), final=True)
+
+
+GROUP_STATES = 200_000  # the most positions a search placing ``group`` tiles may have
+TAIL_STATES = 2_000_000  # the same for a row's last n + ``tail`` tiles placed together
+
+
+def _plans(config: Config) -> list:
+    """(group, tail) placement plans of the rows-and-columns reduction (reduce.plan), the
+    first one's first: tiles placed one to three at a time, a row's last n to n + 2
+    together, while their searches stay within GROUP_STATES and TAIL_STATES positions.
+    The general reduction has one plan."""
+    if not reduce.handles(config):
+        return [(1, 0)]
+    c, n = config.cells, config.n
+    return [(g, t) for t in (0, 1, 2) for g in (1, 2, 3)
+            if c**g <= GROUP_STATES and c ** (n + t) <= TAIL_STATES and (g, t) != (1, 1) and (g, t) != (1, 2)]
+
+
+def _alternative(state: RotationState, sigma, image, group: int, tail: int):
+    """The reduction's answer for ``state`` seen through a symmetry of the board, tiles
+    placed by the plan (``group``, ``tail``), as moves of ``state`` (None if it does not
+    solve it)."""
+    config = state.config
+    tiles, orient = short.transformed(config, state.tiles, state.orient, sigma)
+    last = None
+    events = _solve_reduction(RotationState(config, tiles, orient), False, improve=False, group=group, tail=tail)
+    for event in events:
+        if isinstance(event, Found | Best):
+            last = event.solution
+    if last is None:
+        return None
+    names = config.moves()
+    index = {m: i for i, m in enumerate(names)}
+    back = {v: k for k, v in enumerate(image)}
+    moves = simplify(config, [names[back[index[m]]] for m in last.moves])
+    return moves if _solves(state, None, moves) else None
+
+
+def _short(state: RotationState, most: int, tries: list):
+    """short.search, its positions counted as tries on top of ``tries[0]`` (which it
+    raises); returns (move list or None, depth searched through)."""
+    gen = short.search(state.config, state.tiles, state.orient, most)
+    base = tries[0]
+    while True:
+        try:
+            seen = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        tries[0] = base + seen
+        yield Progress(tries[0])
 
 
 def lower_bound(state: RotationState) -> int:
@@ -596,7 +765,8 @@ def simplify(config: Config, moves) -> list:
     return out
 
 
-def describe_solution(config: Config, solution: RotationSolution) -> str:
+def describe_solution(config: Config, solution: RotationSolution, lower: int | None = None) -> str:
+    """The answer in a sentence: proven shortest, or found with its proven lower bound."""
     n = len(solution.moves)
     if solution.optimal:
         if solution.shortest_count is not None:
@@ -605,6 +775,8 @@ def describe_solution(config: Config, solution: RotationSolution) -> str:
                 return f"Fewest moves: {number(n)} (proven optimal); exactly one shortest sequence."
             return f"Fewest moves: {number(n)} (proven optimal); {number(ways)} different shortest sequences."
         return f"Fewest moves: {number(n)} (proven optimal)."
+    if lower:
+        return f"A solution in {plural(n, 'move')} (found, not proven the fewest: at least {number(lower)} proven)."
     return f"A solution in {plural(n, 'move')} (found by reduction: short, but not proven to be the fewest)."
 
 

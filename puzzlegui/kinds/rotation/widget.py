@@ -24,8 +24,12 @@ from .model import CCW, CW, Config, block_cells, parse_move
 
 COMPUTING = "Fewest moves from here: computing…"
 NOT_KNOWN = "Fewest moves from here: not known on a board this big (Solve finds a good solution)."
+NOT_PROVEN = "Fewest moves from here: not proven in {seconds:g} s (Solve searches longer)."
+PROOF_SECONDS = 3.0  # the panel's proof, where Solve's optimal search (not a table) gives it
 _builds: dict = {}  # Config -> the Background call building its distance table
 _failed_builds: set = set()  # configurations whose table could not be built (memory)
+_proven: dict = {}  # (Config, position) -> fewest moves (None: not proven in time), bounded
+PROVEN_KEPT = 512
 
 TILE = "#f3e2c0"  # a tile out of place
 TILE_HOME = "#dcebcf"  # a tile in its home square (and pointing up)
@@ -39,6 +43,12 @@ BUTTON = "#3f4d5e"
 BUTTON_RIM = "#f4f1ea"
 BUTTON_GLYPH = "#ffffff"
 ROW_COLOURS = ("#f6c7c0", "#f8e1a6", "#cde8b8", "#bfe0ef", "#d9ccf0", "#f5cfe6", "#e6dcc8", "#c9ece2", "#f2d5b8", "#dde3ea")
+
+
+def _remember(key, value) -> None:
+    if len(_proven) >= PROVEN_KEPT:
+        _proven.clear()
+    _proven[key] = value
 
 
 def block_centre(geo: GridGeometry, n: int, bx: int, by: int) -> QPointF:
@@ -188,6 +198,7 @@ class Board(BoardWidget):
         self._distance_label = None
         self._about_label = None
         self._awaited_build = None  # the table build this board's panel waits for
+        self._proving = None  # the Background proof of the fewest moves the panel waits for
         self._sprites = SpriteCache(600)  # ready-made pictures of tiles and buttons (see _sprite)
 
     # --- geometry ------------------------------------------------------------------------------
@@ -285,6 +296,8 @@ class Board(BoardWidget):
         moves = f"Moves: {state.moves}"
         if self.kind.is_solved(state):
             dist = "Solved!"
+        elif not self.kind.can_tabulate(config) and self.kind.can_prove(config):
+            dist = self._proof_text(state, build)
         elif not self.kind.can_tabulate(config) or config in _failed_builds:
             dist = NOT_KNOWN
         elif not build and tables.cached(config) is None:
@@ -304,6 +317,34 @@ class Board(BoardWidget):
         else:
             how = "Left click or Enter: anticlockwise. Right click or Space: clockwise."
         return (moves, dist, f"{goal}\n\n{how}\n\n{config.describe()}")
+
+    def _proof_text(self, state, build: bool) -> str:
+        """The fewest moves where Solve's own optimal search proves them (the same
+        source as Solve and the editor): at once if this position was proven before or
+        ``build``; otherwise on the pool (one search at a time, within PROOF_SECONDS),
+        "computing…" meanwhile."""
+        key = (state.config, state.position())
+        if key not in _proven:
+            if not build:
+                self._prove(key, state)
+                return COMPUTING
+            _remember(key, self.kind.distance(state, prove_within=PROOF_SECONDS))
+        d = _proven[key]
+        return NOT_PROVEN.format(seconds=PROOF_SECONDS) if d is None else f"Fewest moves from here: {d}"
+
+    def _prove(self, key, state) -> None:
+        if self._proving is not None:  # one at a time: the panel asks again when it answers
+            return
+        self._proving = call = Background(self.kind.distance, state, True, PROOF_SECONDS)
+
+        def answered(value) -> None:
+            _remember(key, value if isinstance(value, int) else None)
+            if self._proving is call:
+                self._proving = None
+                self.state_changed()
+
+        call.done.connect(answered)
+        call.failed.connect(answered)
 
     def _build_table(self, config) -> None:
         call = _builds.get(config)
