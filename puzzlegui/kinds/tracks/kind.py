@@ -74,7 +74,7 @@ class TracksKind(PuzzleKind):
                 "choice",
                 "tricky",
                 choices=DIFFICULTIES,
-                help="which deductions the puzzle needs: easy, tricky (line reasoning) or hard (parity and cuts)",
+                help="which deductions the puzzle needs: " + "; ".join(f"{k}: {v}" for k, v in LEVEL_WORDS.items()),
             ),
         )
 
@@ -93,6 +93,8 @@ class TracksKind(PuzzleKind):
             (15, 15, "easy"),
             (15, 15, "tricky"),
             (15, 15, "hard"),
+            (10, 10, "expert"),
+            (15, 15, "expert"),
             (20, 20, "hard"),
             (30, 30, "hard"),
         ):
@@ -103,7 +105,9 @@ class TracksKind(PuzzleKind):
     def params_of(self, state):
         p = state.puzzle
         level = tsolver.grade(p)
-        diff = DIFFICULTIES[min(level, 2)] if level is not None else "hard"
+        diff = DIFFICULTIES[min(level, tsolver.EXPERT)] if level is not None else "expert"
+        if diff == "hard" and p.split is not None:
+            diff = "expert"  # (not expected: a split board has no Tatham level)
         return {"width": p.width, "height": p.height, "split": p.split is not None, "difficulty": diff}
 
     def _params(self, params: dict):
@@ -499,24 +503,32 @@ class TracksKind(PuzzleKind):
         return [t[3] for t in found]
 
     def grade(self, state, time_limit: float | None = None):
-        """The generator's grade (the easiest deduction level that solves the puzzle:
-        easy, tricky or hard; one that needs search is graded hard), Tatham's grade of
-        the same name, and the named deductions a person makes (explain.py) counted.
-        The hardest deduction is the Easy rule used last in explain.py's order on an easy
-        puzzle, else the level's rules: line reasoning, parity and cuts, or search."""
+        """The grade (solver.grade, the one grader: Tatham's Easy, Tricky and Hard by his
+        deductions, then Expert), Tatham's name for it when his solver finishes the
+        puzzle at that level (never otherwise), the level's hardest deduction, and the
+        named deductions a person makes (explain.py) counted."""
         from puzzlegui.core.aids import sure_steps
 
         level = tsolver.grade(state.puzzle)
         if level is None:
             return None
         _moves, rules = sure_steps(self, initial_state(state.puzzle), time_limit=time_limit)
-        name = DIFFICULTIES[min(level, len(DIFFICULTIES) - 1)]
+        name = DIFFICULTIES[min(level, tsolver.EXPERT)]
+        tatham = ""
+        if level <= tsolver.HARD and tsolver.tatham_board(state.puzzle) is not None:
+            tatham = name.capitalize()
         if level == tsolver.EASY:
             order = [r for r in TRACKS_RULES if r in rules]
             hardest = order[-1] if order else ""
         else:
             hardest = LEVEL_RULES.get(level, "search")
-        return name, name.capitalize(), hardest, rules
+        return name, tatham, hardest, rules
+
+    def level_name(self, state) -> str:
+        """The grade's name alone (easy, tricky, hard, expert), "" when the deductions
+        find the puzzle impossible: what the library and statistics show."""
+        level = tsolver.grade(state.puzzle)
+        return "" if level is None else DIFFICULTIES[min(level, tsolver.EXPERT)]
 
     def contradiction(self, state):
         """The sure deductions (explain.py) made until a rule breaks or a counted line has
@@ -552,7 +564,25 @@ KIND = TracksKind()
 #: explain.py's deduction names in the order it tries them (the later, the harder to see)
 TRACKS_RULES = ("count full", "dead end", "entry", "exit", "forced", "no loop", "early finish", "count needs all")
 #: what the deduction levels beyond Easy add (solver.py), as the hardest deduction used
-LEVEL_RULES = {tsolver.TRICKY: "line reasoning", tsolver.HARD: "parity and cuts", tsolver.SEARCH: "search"}
+LEVEL_RULES = {
+    tsolver.TRICKY: "Tatham's Tricky line rules",
+    tsolver.HARD: "Tatham's Hard rules (pairs both ways, parity)",
+    tsolver.EXPERT: "cuts and pockets",
+    tsolver.SEARCH: "search",
+}
+#: each level in words, by the deductions it adds (the New puzzle dialog, generate --help,
+#: the help page)
+LEVEL_WORDS = {
+    "easy": "Tatham's Easy: a line whose count is met or needs every open cell, dead ends, "
+    "forced pieces, no loops, no early finish",
+    "tricky": "Tatham's Tricky adds line rules: the last track cell of a line next to the one "
+    "open end, loose ends that cannot turn, two neighbours that cannot both be track",
+    "hard": "Tatham's Hard adds: a line short of one empty cell forces a neighbour to be track, "
+    "and parity: a link that alone joins two parts of the board is track when the track leaves "
+    "one part an odd number of times",
+    "expert": "beyond Tatham's Hard: a cell every route must pass is track, a pocket the track "
+    "could not leave is empty, parity over any cut (his solver cannot finish these)",
+}
 
 
 def _piece_text(c, mask: int) -> str:
