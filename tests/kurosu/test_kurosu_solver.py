@@ -223,4 +223,4 @@ def test_traced_run_of_a_logic_puzzle_names_its_rules():
     assert steps and all(s.action == "deduce" for s in steps)
     assert len(steps) == SEED_PUZZLES["01"][0].count(".")
     titles = {s.text.split(":")[0] for s in steps}
-    assert titles <= {"Pair", "Gap", "Last cell", "Quota", "Exclusion", "No copies", "Line analysis"}
+    assert titles <= {"Pair", "Gap", "Last cell", "Quota", "Window", "Exclusion", "No copies", "Line analysis"}
