@@ -56,8 +56,9 @@ class KurosuKind(PuzzleKind):
             Param("unique", "No two rows or columns alike", "bool", False,
                   help="The extra rule of Takuzu and Binairo (Unruly's u)."),
             Param("difficulty", "Difficulty", "choice", "normal", choices=tuple(generator.LEVELS),
-                  help="The strongest rule the puzzle needs: "
-                       + "; ".join(f"{k}: {v}" for k, v in LEVEL_WORDS.items()) + "."),
+                  help="The strongest rule the puzzle needs: Trivial, Easy and Normal are Tatham's "
+                       "Unruly levels (his solver finishes the puzzle at that level); Tricky and "
+                       "Hard are beyond his Normal."),
         )
 
     def presets(self):
@@ -253,6 +254,16 @@ class KurosuKind(PuzzleKind):
     #: Unruly's grades (Tatham): his solver finishes a puzzle of ours at the level of the
     #: same name; Tricky and Hard are beyond his Normal, and have no name of his
     TATHAM_GRADES = {"trivial": "Trivial", "easy": "Easy", "normal": "Normal", "tricky": "", "hard": ""}
+
+    def choice_help(self, name, value):
+        """What a difficulty adds, in words (the New puzzle dialog's grey line)."""
+        words = LEVEL_WORDS.get(value, "") if name == "difficulty" else ""
+        return words[0].upper() + words[1:] + "." if words else ""
+
+    @property
+    def level_words(self) -> dict:
+        """Each level in words, by the deductions it adds."""
+        return dict(LEVEL_WORDS)
 
     def level_name(self, state: KurosuState) -> str:
         """The grade's name alone (trivial ... hard), "" when the rules find the puzzle

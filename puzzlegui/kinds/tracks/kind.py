@@ -74,7 +74,8 @@ class TracksKind(PuzzleKind):
                 "choice",
                 "tricky",
                 choices=DIFFICULTIES,
-                help="which deductions the puzzle needs: " + "; ".join(f"{k}: {v}" for k, v in LEVEL_WORDS.items()),
+                help="The deductions the puzzle needs: Easy, Tricky and Hard are Tatham's levels "
+                "(his solver finishes the puzzle at that level), Expert is beyond his Hard.",
             ),
         )
 
@@ -523,6 +524,16 @@ class TracksKind(PuzzleKind):
         else:
             hardest = LEVEL_RULES.get(level, "search")
         return name, tatham, hardest, rules
+
+    def choice_help(self, name, value):
+        """What a difficulty adds, in words (the New puzzle dialog's grey line)."""
+        words = LEVEL_WORDS.get(value, "") if name == "difficulty" else ""
+        return words[0].upper() + words[1:] + "." if words else ""
+
+    @property
+    def level_words(self) -> dict:
+        """Each level in words, by the deductions it adds."""
+        return dict(LEVEL_WORDS)
 
     def level_name(self, state) -> str:
         """The grade's name alone (easy, tricky, hard, expert), "" when the deductions
