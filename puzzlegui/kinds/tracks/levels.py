@@ -67,6 +67,17 @@ class Board:
         self.numbers = list(numbers)
         self.row_s, self.col_s = row_s, col_s
         self.sf = [0] * (w * h)
+        # (squares in order, count, the sides across): every column, then every row
+        self.lines = tuple(
+            [(tuple(range(x, w * h, w)), self.numbers[x], R | L) for x in range(w)]
+            + [(tuple(range(y * w, y * w + w)), self.numbers[w + y], U | D) for y in range(h)]
+        )
+        self.dirty = set(range(w * h))  # squares the square-and-sides rules should look at
+        # each line's version (bumped whenever a flag of one of its squares changes), and
+        # for each line rule the version at which it last found nothing in that line: a
+        # line not changed since then is passed over, as a sweep would find nothing there
+        self.lver = [0] * (w + h)
+        self.seen = {name: [-1] * (w + h) for name in ("counts", "one_more", "loose_ends", "pairs0", "pairs1")}
         self.clue = [False] * (w * h)
         for (x, y), mask in clues.items():
             i = y * w + x
@@ -88,16 +99,29 @@ class Board:
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.sf = list(self.sf)
+        other.dirty = set(self.dirty)
+        other.lver = list(self.lver)
+        other.seen = {k: list(v) for k, v in self.seen.items()}
         return other
 
     # --- flags ----------------------------------------------------------------------
     def _side(self, x, y, d, shift) -> None:
         w = self.w
-        self.sf[y * w + x] |= d << shift
+        i = y * w + x
+        self.sf[i] |= d << shift
+        self._touch(i)
         dx, dy = _STEP[d]
         X, Y = x + dx, y + dy
         if 0 <= X < w and 0 <= Y < self.h:
             self.sf[Y * w + X] |= _OPP[d] << shift
+            self._touch(Y * w + X)
+
+    def _touch(self, i: int) -> None:
+        """Square i's flags changed."""
+        w = self.w
+        self.dirty.add(i)
+        self.lver[i % w] += 1
+        self.lver[w + i // w] += 1
 
     def _outer(self, x, y, d) -> None:
         if not (self.sf[y * self.w + x] >> ET) & d:
@@ -111,6 +135,7 @@ class Board:
             self.impossible = True
         else:
             self.sf[i] = f | flag
+            self._touch(i)
         return 1
 
     def set_side(self, x: int, y: int, d: int, shift: int) -> int:
@@ -129,64 +154,71 @@ class Board:
     def closed_sides(self, i: int) -> int:
         return (self.sf[i] >> EN) & ALL
 
-    # --- lines ----------------------------------------------------------------------
-    def _lines(self):
-        """(first square, step, length, count, the sides across the line) for every
-        column, then every row."""
-        w, h = self.w, self.h
-        for x in range(w):
-            yield x, w, h, self.numbers[x], R | L
-        for y in range(h):
-            yield y * w, 1, w, self.numbers[w + y], U | D
-
     # --- Easy -------------------------------------------------------------------------
     def edges(self) -> int:
-        """The square-and-sides rules, square by square (column by column)."""
-        w, h, sf = self.w, self.h, self.sf
+        """The square-and-sides rules, to their fixed point, on the squares whose flags
+        changed since they were last looked at (they only ever add flags, so the order
+        does not change where they end: the same as his sweeps repeated)."""
+        w, sf, dirty = self.w, self.sf, self.dirty
         did = 0
-        for x in range(w):
-            for y in range(h):
-                i = y * w + x
-                if sf[i] & NOTRACK:
+        while dirty:
+            i = dirty.pop()
+            x, y = i % w, i // w
+            f = sf[i]
+            if f & NOTRACK:
+                for d in (R, U, L, D):
+                    did += self.set_side(x, y, d, EN)
+                f = sf[i]
+            if _NB[(f >> EN) & ALL] >= 3:
+                did += self.set_square(i, NOTRACK)
+                f = sf[i]
+            if (f >> ET) & ALL:
+                did += self.set_square(i, TRACK)
+                f = sf[i]
+            if f & TRACK:
+                closed, track = (f >> EN) & ALL, (f >> ET) & ALL
+                if _NB[closed] == 2 and _NB[track] < 2:
                     for d in (R, U, L, D):
-                        did += self.set_side(x, y, d, EN)
-                if _NB[self.closed_sides(i)] >= 3:
-                    did += self.set_square(i, NOTRACK)
-                if self.track_sides(i):
-                    did += self.set_square(i, TRACK)
-                if sf[i] & TRACK:
-                    nt, tr = _NB[self.closed_sides(i)], _NB[self.track_sides(i)]
-                    if nt == 2 and tr < 2:
-                        for d in (R, U, L, D):
-                            if not ((sf[i] >> ET) | (sf[i] >> EN)) & d:
-                                did += self.set_side(x, y, d, ET)
-                    nt, tr = _NB[self.closed_sides(i)], _NB[self.track_sides(i)]
-                    if tr == 2 and nt < 2:
-                        for d in (R, U, L, D):
-                            if not ((sf[i] >> ET) | (sf[i] >> EN)) & d:
-                                did += self.set_side(x, y, d, EN)
+                        if not (closed | track) & d:
+                            did += self.set_side(x, y, d, ET)
+                    f = sf[i]
+                    closed, track = (f >> EN) & ALL, (f >> ET) & ALL
+                if _NB[track] == 2 and _NB[closed] < 2:
+                    for d in (R, U, L, D):
+                        if not (closed | track) & d:
+                            did += self.set_side(x, y, d, EN)
+            if self.impossible:
+                dirty.clear()
         return did
 
     def counts(self) -> int:
-        sf = self.sf
+        sf, lver, seen = self.sf, self.lver, self.seen["counts"]
         did = 0
-        for start, step, n, target, _perp in self._lines():
-            cells = range(start, start + step * n, step)
-            track = sum(1 for i in cells if sf[i] & TRACK)
-            empty = sum(1 for i in cells if sf[i] & NOTRACK)
+        for k, (cells, target, _perp) in enumerate(self.lines):
+            if seen[k] == lver[k]:
+                continue
+            seen[k] = lver[k]
+            track = empty = 0
+            for i in cells:
+                f = sf[i]
+                track += f & TRACK
+                empty += (f >> 1) & 1
             if track == target:
                 for i in cells:
                     if not sf[i] & TRACK:
                         did += self.set_square(i, NOTRACK)
-            if empty == n - target:
+            if empty == len(cells) - target:
                 for i in cells:
                     if not sf[i] & NOTRACK:
                         did += self.set_square(i, TRACK)
         return did
 
     def loops(self) -> int:
+        """The loop rules.  A sweep only closes sides, which changes neither the pieces
+        nor the track squares it reads, so the order it looks in does not matter."""
         w, h, sf = self.w, self.h, self.sf
-        parent = list(range(w * h))
+        N = w * h
+        parent = list(range(N))
 
         def find(a):
             while parent[a] != a:
@@ -194,57 +226,62 @@ class Board:
                 a = parent[a]
             return a
 
-        for i in range(w * h):
-            t = self.track_sides(i)
-            if t & R and i % w < w - 1:
+        track = []
+        for i in range(N):
+            f = sf[i]
+            if f & TRACK:
+                track.append(i)
+            if f & (R << ET) and i % w < w - 1:
                 parent[find(i)] = find(i + 1)
-            if t & D and i // w < h - 1:
+            if f & (D << ET) and i < N - w:
                 parent[find(i)] = find(i + w)
-        a_piece = find(self.row_s * w)
-        b_piece = find((h - 1) * w + self.col_s)
+        ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
+        early = None
         did = 0
-        for x in range(w):
-            for y in range(h):
-                for d, j in ((R, y * w + x + 1), (D, (y + 1) * w + x)):
-                    if (d == R and x == w - 1) or (d == D and y == h - 1):
-                        continue
-                    i = y * w + x
-                    if not (sf[i] & TRACK and sf[j] & TRACK):
-                        continue
-                    if ((sf[i] >> ET) | (sf[i] >> EN)) & d:
-                        continue
-                    ri, rj = find(i), find(j)
-                    if ri == rj:
+        for i in track:
+            f = sf[i]
+            x, y = i % w, i // w
+            for d, j, inside in ((R, i + 1, x < w - 1), (D, i + w, y < h - 1)):
+                if not inside or not sf[j] & TRACK or ((f >> ET) | (f >> EN)) & d:
+                    continue
+                ri, rj = find(i), find(j)
+                if ri == rj:
+                    did += self.set_side(x, y, d, EN)
+                elif len(ends) == 2 and {ri, rj} == ends:
+                    if early is None:
+                        early = self._too_early(find, ends)
+                    if early:
                         did += self.set_side(x, y, d, EN)
-                    elif {ri, rj} == {a_piece, b_piece} and self._too_early(find, a_piece, b_piece):
-                        did += self.set_side(x, y, d, EN)
+                f = sf[i]
         return did
 
-    def _too_early(self, find, a_piece, b_piece) -> bool:
+    def _too_early(self, find, ends) -> bool:
         """Joining A's piece to B's now would leave track out or a count unmet."""
         sf = self.sf
         for k in range(self.w * self.h):
-            if sf[k] & TRACK and find(k) not in (a_piece, b_piece):
+            if sf[k] & TRACK and find(k) not in ends:
                 return True
-        for start, step, n, target, _perp in self._lines():
-            if sum(1 for i in range(start, start + step * n, step) if sf[i] & TRACK) < target:
+        for cells, target, _perp in self.lines:
+            if sum(sf[i] & TRACK for i in cells) < target:
                 return True
         return False
 
     # --- Tricky -----------------------------------------------------------------------
     def one_more(self) -> int:
-        w, sf = self.w, self.sf
+        w, sf, lver, seen = self.w, self.sf, self.lver, self.seen["one_more"]
         did = 0
-        for start, step, n, target, perp in self._lines():
-            cells = range(start, start + step * n, step)
+        for k, (cells, target, perp) in enumerate(self.lines):
+            if seen[k] == lver[k]:
+                continue
+            seen[k] = lver[k]
             track = crossable = low = 0
             last = -1
             for i in cells:
-                if sf[i] & TRACK:
-                    track += 1
-                if not perp & self.closed_sides(i):
+                f = sf[i]
+                track += f & TRACK
+                if not (f >> EN) & perp:
                     crossable += 1
-                if _NB[self.track_sides(i)] <= 1:
+                if _NB[(f >> ET) & ALL] <= 1:
                     low += 1
                     last = i
             if track != target - 1 or crossable or low != 1:
@@ -256,22 +293,26 @@ class Board:
         return did
 
     def loose_ends(self) -> int:
-        w, sf = self.w, self.sf
+        w, sf, lver, seen = self.w, self.sf, self.lver, self.seen["loose_ends"]
         did = 0
-        for start, step, n, target, perp in self._lines():
+        for k, (cells, target, perp) in enumerate(self.lines):
+            if seen[k] == lver[k]:
+                continue
+            seen[k] = lver[k]
+            n = len(cells)
             along = ALL & ~perp
-            cells = list(range(start, start + step * n, step))
             loose = [False] * n
             nloose = full = crossable = 0
             for j, i in enumerate(cells):
-                t = self.track_sides(i)
+                f = sf[i]
+                t = (f >> ET) & ALL
                 links = _NB[t]
                 if links == 2:
                     full += 1
-                if links == 1 and along & t:
+                elif links == 1 and along & t:
                     nloose += 1
                     loose[j] = True
-                if links != 2 and not perp & self.closed_sides(i):
+                if links != 2 and not (f >> EN) & perp:
                     crossable += 1
             left = target - full
             if nloose > left:
@@ -292,19 +333,23 @@ class Board:
         return did
 
     def pairs(self, both_ways: bool) -> int:
-        w, h, sf = self.w, self.h, self.sf
+        sf, lver, seen = self.sf, self.lver, self.seen["pairs1" if both_ways else "pairs0"]
         did = 0
-        for start, step, n, target, _perp in self._lines():
-            cells = range(start, start + step * n, step)
-            to_fill = target - sum(1 for i in cells if sf[i] & TRACK)
-            to_empty = n - target - sum(1 for i in cells if sf[i] & NOTRACK)
-            one_fill = to_fill == 1
-            one_empty = both_ways and to_empty == 1
+        for k, (cells, target, perp) in enumerate(self.lines):
+            if seen[k] == lver[k]:
+                continue
+            seen[k] = lver[k]
+            track = empty = 0
+            for i in cells:
+                f = sf[i]
+                track += f & TRACK
+                empty += (f >> 1) & 1
+            one_fill = target - track == 1
+            one_empty = both_ways and len(cells) - target - empty == 1
             if not (one_fill or one_empty):
                 continue
-            forward, back = (D, U) if step == w else (R, L)
-            for k in range(n - 1):
-                p, q = start + k * step, start + (k + 1) * step
+            forward, back = (D, U) if perp == R | L else (R, L)
+            for p, q in zip(cells, cells[1:]):
                 did += self._pair(p, q, forward, one_fill, one_empty)
                 did += self._pair(q, p, back, one_fill, one_empty)
         return did
@@ -318,9 +363,11 @@ class Board:
         did = 0
         if one_fill:
             sf[p] |= NOTRACK
+            self._touch(p)
             did += 1
         if one_empty:
             sf[q] |= TRACK
+            self._touch(q)
             did += 1
         return did
 
@@ -439,8 +486,8 @@ class Board:
                     if a == b:
                         return False
                     parent[a] = b
-        for start, step, n, target, _perp in self._lines():
-            if sum(1 for i in range(start, start + step * n, step) if _NB[self.track_sides(i)] == 2) != target:
+        for cells, target, _perp in self.lines:
+            if sum(1 for i in cells if _NB[self.track_sides(i)] == 2) != target:
                 return False
         return True
 
