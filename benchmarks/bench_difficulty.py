@@ -192,6 +192,7 @@ def our_times(kind: str, p: dict, runs: int, checkout: str | None = None) -> lis
     env = dict(os.environ)
     if checkout:
         env["PYTHONPATH"] = checkout
+        env["PYTHONDONTWRITEBYTECODE"] = "1"  # leave the other checkout as it is
     cwd = checkout or str(Path(__file__).resolve().parents[1])
     out = subprocess.run([sys.executable, "-c", _OURS, kind, json.dumps(p), str(runs)],
                          capture_output=True, text=True, env=env, cwd=cwd)
@@ -248,7 +249,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", choices=("tracks", "kurosu"), help="one kind only")
     ap.add_argument("--skip-grades", action="store_true", help="no grade tables")
     ap.add_argument("--skip-speed", action="store_true", help="no speed table")
-    ap.add_argument("--baseline", help="a checkout of the code before, for the 30x30 / 40x40 rows")
+    ap.add_argument("--baseline", help="a checkout of the code before, for the 30x30 / 40x40 rows "
+                    "(e.g. mkdir /tmp/base && git archive main | tar x -C /tmp/base)")
     args = ap.parse_args(argv)
     for program in HIS_PROGRAM.values():
         if not Path(program).exists():

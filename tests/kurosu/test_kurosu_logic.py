@@ -221,7 +221,7 @@ def test_hint_sentence_names_the_rule():
         ......
         ......""")
     hint = KIND.hint(state)
-    assert hint.text == "Quota: row 3 already has three O, so the rest are X."
+    assert hint.text == "Quota (Easy): row 3 already has three O, so the rest are X."
     assert hint.move == ("set", 3, 2, 1)
     assert hint.cells == ((3, 2), (0, 2), (2, 2), (5, 2))
 

@@ -121,12 +121,19 @@ class Reasoner:
         its own level's rules?  Then its reason is true of that board."""
         if cells[d.y * self.width + d.x] != -1:
             return False
+        return d in self.all_deductions(cells, d.level)
+
+    def all_deductions(self, cells, level: int | None = None) -> list:
+        """Every deduction each rule finds on ``cells`` (of ``level`` only, if given),
+        unmerged: what is true of this board, rule by rule."""
         st = self.engine.board(cells)
-        for level, finder in self._finders():
-            if level == d.level:
+        out = []
+        for lv, finder in self._finders():
+            if level is None or lv == level:
                 found = finder(st)
-                return isinstance(found, list) and d in found
-        return False
+                if isinstance(found, list):
+                    out.extend(found)
+        return out
 
     def steps(self, cells, max_level: int = TRICKY):
         """The deductions of one round, one at a time, each only while it still holds on

@@ -32,9 +32,10 @@ class Solution:
 
 
 def step_text(d) -> str:
-    """The rule's name, then its sentence: "Quota: row 3 already has three O, so ..."."""
+    """The rule's name and level, then its sentence: "Quota (Easy): row 3 already has
+    three O, so ..."."""
     text = d.text if d.text[:2] in ("X ", "O ") else d.text[0].lower() + d.text[1:]
-    return f"{RULE_TITLES[d.rule]}: {text}"
+    return f"{RULE_TITLES[d.rule]} ({LEVEL_NAMES[d.level].capitalize()}): {text}"
 
 
 def solve(state: KurosuState, trace: bool = False):

@@ -444,12 +444,12 @@ class Board:
     def pairs_both(self) -> int:
         return self.pairs(True)
 
-    def closure(self, level: int) -> int:
-        """Apply the rules up to ``level`` until none adds anything, easiest first;
-        returns the hardest level that added something (EASY when none did).  Raises
-        Impossible when they find a contradiction."""
+    def closure(self, level: int, without=()) -> int:
+        """Apply the rules up to ``level`` (but not those named in ``without``) until none
+        adds anything, easiest first; returns the hardest level that added something
+        (EASY when none did).  Raises Impossible when they find a contradiction."""
         hardest = EASY
-        rules = [(lv, getattr(self, name)) for lv, name in self.RULES if lv <= level]
+        rules = [(lv, getattr(self, name)) for lv, name in self.RULES if lv <= level and name not in without]
         while not self.impossible:
             for lv, rule in rules:
                 if rule():
