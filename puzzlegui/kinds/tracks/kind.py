@@ -536,10 +536,13 @@ class TracksKind(PuzzleKind):
         return dict(LEVEL_WORDS)
 
     def level_name(self, state) -> str:
-        """The grade's name alone (easy, tricky, hard, expert), "" when the deductions
-        find the puzzle impossible: what the library and statistics show."""
+        """The grade's name alone (easy, tricky, hard, expert; "search" when no
+        deductions finish it, "" when they find it impossible): what the library and
+        statistics show."""
         level = tsolver.grade(state.puzzle)
-        return "" if level is None else DIFFICULTIES[min(level, tsolver.EXPERT)]
+        if level is None:
+            return ""
+        return "search" if level == tsolver.SEARCH else DIFFICULTIES[level]
 
     def contradiction(self, state):
         """The sure deductions (explain.py) made until a rule breaks or a counted line has
