@@ -97,3 +97,30 @@ def test_a_board_his_program_cannot_hold_claims_no_level_of_his():
     name, tatham, _hardest, _rules = KIND.grade(state)
     assert (name, tatham) == ("tricky", "")
     assert tsolver.tatham_board(state.puzzle) is None
+
+
+def test_following_the_hints_finishes_his_puzzles_with_no_rule_above_their_level():
+    from puzzlegui.kinds.tracks import KIND
+    from puzzlegui.kinds.tracks.model import initial_state
+
+    rank = {"Easy": 0, "Tricky": 1, "Hard": 2}
+    done = {0: 0, 1: 0, 2: 0}
+    for game_id, verdict in recorded():
+        if verdict == "beyond" or done[VERDICT[verdict]] >= 2 or not game_id.startswith("8x8"):
+            continue
+        level = VERDICT[verdict]
+        state = initial_state(codec.parse_game_id(game_id))
+        used = set()
+        for _ in range(400):
+            if KIND.is_solved(state):
+                break
+            hint = KIND.hint(state)
+            title = hint.text.split(":")[0]
+            named = title[title.rindex("(") + 1 : -1]  # "Parity (Hard)" -> "Hard"
+            assert rank[named] <= level, (game_id, hint.text)
+            used.add(rank[named])
+            state = KIND.apply(state, hint.move)
+        assert KIND.is_solved(state), game_id
+        assert level in used  # the puzzle's own level was needed
+        done[level] += 1
+    assert done == {0: 2, 1: 2, 2: 2}

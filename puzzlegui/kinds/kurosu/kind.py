@@ -11,7 +11,22 @@ from .logic import RULE_NAMES, SYMBOL, Reasoner
 from .model import KurosuState
 
 
+#: each level in words, by the deductions it adds (the New puzzle dialog, generate --help,
+#: the help page); the first three are Tatham's Unruly levels, with his deductions
+LEVEL_WORDS = {
+    "trivial": "Tatham's Trivial: pairs and gaps (never three alike), a line's last empty cell",
+    "easy": "Tatham's Easy adds quotas (a line with all its X has O in the rest) and, with no "
+    "copies, a line one X short of another's X may not copy it",
+    "normal": "Tatham's Normal adds windows: a line needing one more X must put it in any three "
+    "cells that would otherwise be three O, so its other empty cells are O",
+    "tricky": "beyond Tatham's Normal: exclusions and line analysis (every legal way to finish "
+    "a line agrees on a cell)",
+    "hard": "beyond that: no rule finishes it, search does",
+}
+
+
 class KurosuKind(PuzzleKind):
+    level_words = LEVEL_WORDS
     name = "kurosu"
     title = "Kurosu"
     tatham_name = "unruly"
@@ -255,16 +270,6 @@ class KurosuKind(PuzzleKind):
     #: same name; Tricky and Hard are beyond his Normal, and have no name of his
     TATHAM_GRADES = {"trivial": "Trivial", "easy": "Easy", "normal": "Normal", "tricky": "", "hard": ""}
 
-    def choice_help(self, name, value):
-        """What a difficulty adds, in words (the New puzzle dialog's grey line)."""
-        words = LEVEL_WORDS.get(value, "") if name == "difficulty" else ""
-        return words[0].upper() + words[1:] + "." if words else ""
-
-    @property
-    def level_words(self) -> dict:
-        """Each level in words, by the deductions it adds."""
-        return dict(LEVEL_WORDS)
-
     def level_name(self, state: KurosuState) -> str:
         """The grade's name alone (trivial ... hard), "" when the rules find the puzzle
         broken: what the library and statistics show."""
@@ -317,16 +322,3 @@ class KurosuKind(PuzzleKind):
 
 
 KIND = KurosuKind()
-
-#: each level in words, by the deductions it adds (the New puzzle dialog, generate --help,
-#: the help page); the first three are Tatham's Unruly levels, with his deductions
-LEVEL_WORDS = {
-    "trivial": "Tatham's Trivial: pairs and gaps (never three alike), a line's last empty cell",
-    "easy": "Tatham's Easy adds quotas (a line with all its X has O in the rest) and, with no "
-    "copies, a line one X short of another's X may not copy it",
-    "normal": "Tatham's Normal adds windows: a line needing one more X must put it in any three "
-    "cells that would otherwise be three O, so its other empty cells are O",
-    "tricky": "beyond Tatham's Normal: exclusions and line analysis (every legal way to finish "
-    "a line agrees on a cell)",
-    "hard": "beyond that: no rule finishes it, search does",
-}

@@ -191,10 +191,11 @@ class Board:
                 dirty.clear()
         return did
 
-    def counts(self) -> int:
-        sf, lver, seen = self.sf, self.lver, self.seen["counts"]
-        did = 0
-        for k, (cells, target, _perp) in enumerate(self.lines):
+    def _fresh(self, rule: str):
+        """The lines changed since ``rule`` last looked at them (it looks now), each as
+        (squares, count, sides across, track squares, empty squares)."""
+        sf, lver, seen = self.sf, self.lver, self.seen[rule]
+        for k, (cells, target, perp) in enumerate(self.lines):
             if seen[k] == lver[k]:
                 continue
             seen[k] = lver[k]
@@ -203,6 +204,12 @@ class Board:
                 f = sf[i]
                 track += f & TRACK
                 empty += (f >> 1) & 1
+            yield cells, target, perp, track, empty
+
+    def counts(self) -> int:
+        sf = self.sf
+        did = 0
+        for cells, target, _perp, track, empty in self._fresh("counts"):
             if track == target:
                 for i in cells:
                     if not sf[i] & TRACK:
@@ -268,17 +275,13 @@ class Board:
 
     # --- Tricky -----------------------------------------------------------------------
     def one_more(self) -> int:
-        w, sf, lver, seen = self.w, self.sf, self.lver, self.seen["one_more"]
+        w, sf = self.w, self.sf
         did = 0
-        for k, (cells, target, perp) in enumerate(self.lines):
-            if seen[k] == lver[k]:
-                continue
-            seen[k] = lver[k]
-            track = crossable = low = 0
+        for cells, target, perp, track, _empty in self._fresh("one_more"):
+            crossable = low = 0
             last = -1
             for i in cells:
                 f = sf[i]
-                track += f & TRACK
                 if not (f >> EN) & perp:
                     crossable += 1
                 if _NB[(f >> ET) & ALL] <= 1:
@@ -293,12 +296,9 @@ class Board:
         return did
 
     def loose_ends(self) -> int:
-        w, sf, lver, seen = self.w, self.sf, self.lver, self.seen["loose_ends"]
+        w, sf = self.w, self.sf
         did = 0
-        for k, (cells, target, perp) in enumerate(self.lines):
-            if seen[k] == lver[k]:
-                continue
-            seen[k] = lver[k]
+        for cells, target, perp, _track, _empty in self._fresh("loose_ends"):
             n = len(cells)
             along = ALL & ~perp
             loose = [False] * n
@@ -333,17 +333,8 @@ class Board:
         return did
 
     def pairs(self, both_ways: bool) -> int:
-        sf, lver, seen = self.sf, self.lver, self.seen["pairs1" if both_ways else "pairs0"]
         did = 0
-        for k, (cells, target, perp) in enumerate(self.lines):
-            if seen[k] == lver[k]:
-                continue
-            seen[k] = lver[k]
-            track = empty = 0
-            for i in cells:
-                f = sf[i]
-                track += f & TRACK
-                empty += (f >> 1) & 1
+        for cells, target, perp, track, empty in self._fresh("pairs1" if both_ways else "pairs0"):
             one_fill = target - track == 1
             one_empty = both_ways and len(cells) - target - empty == 1
             if not (one_fill or one_empty):
@@ -490,6 +481,67 @@ class Board:
             if sum(1 for i in cells if _NB[self.track_sides(i)] == 2) != target:
                 return False
         return True
+
+
+def with_position(board: Board, state) -> Board:
+    """``board`` (a fresh one) with a player's position on it: their track (sides and
+    squares with track), marked squares, crossed sides and dotted squares."""
+    w = board.w
+    for (a, b) in state.edges:
+        d = _direction(a, b)
+        board.set_side(a[0], a[1], d, ET)
+        board.set_square(a[1] * w + a[0], TRACK)
+        board.set_square(b[1] * w + b[0], TRACK)
+    for (a, b) in state.blocks:
+        board.set_side(a[0], a[1], _direction(a, b), EN)
+    for x, y in state.marks:
+        board.set_square(y * w + x, NOTRACK)
+    for x, y in state.dots:
+        board.set_square(y * w + x, TRACK)
+    return board
+
+
+def _direction(a, b) -> int:
+    return {(1, 0): R, (0, -1): U, (-1, 0): L, (0, 1): D}[(b[0] - a[0], b[1] - a[1])]
+
+
+def next_fact(board: Board, known, level: int = HARD):
+    """The first new fact his deductions (up to ``level``) find on ``board``, easiest
+    rule first, as (rule, rule's level, fact, the board before it); a fact is ("square", i, TRACK or NOTRACK)
+    or ("side", i, direction, ET or EN).  ``known(fact)`` says which facts the player
+    already sees (a square with track is track, a marked square's sides are closed, ...):
+    a rule that adds only those is applied and the search goes on, as his solver goes on.
+    None when nothing new follows (or a rule finds the position impossible)."""
+    b = board.copy()
+    rules = [(lv, name) for lv, name in Board.RULES if lv <= level]
+    for _ in range(4 * b.w * b.h + 8):  # (every round adds a flag, and there are so many)
+        for lv, name in rules:
+            trial = b.copy()
+            if not getattr(trial, name)():
+                continue
+            if trial.impossible:
+                return None
+            for fact in _new_facts(b.sf, trial.sf):
+                if not known(fact):
+                    return name, lv, fact, b
+            b = trial
+            break
+        else:
+            return None
+    return None
+
+
+def _new_facts(before, after):
+    for i, (f, g) in enumerate(zip(before, after)):
+        if f == g:
+            continue
+        for flag in (TRACK, NOTRACK):
+            if g & flag and not f & flag:
+                yield ("square", i, flag)
+        for shift in (ET, EN):
+            for d in (R, U, L, D):
+                if (g >> shift) & d and not (f >> shift) & d:
+                    yield ("side", i, d, shift)
 
 
 def _bridges(w: int, h: int, open_sides) -> set:
