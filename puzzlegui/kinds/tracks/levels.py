@@ -78,6 +78,11 @@ class Board:
         # line not changed since then is passed over, as a sweep would find nothing there
         self.lver = [0] * (w + h)
         self.seen = {name: [-1] * (w + h) for name in ("counts", "one_more", "loose_ends", "pairs0", "pairs1")}
+        # versions of the track (track squares and sides) and of all sides, and where the
+        # loop and parity rules last found nothing: they read nothing else, so unchanged
+        # versions mean they would find nothing again
+        self.tver = self.sver = 0
+        self.loops_seen = self.parity_seen = -1
         self.clue = [False] * (w * h)
         for (x, y), mask in clues.items():
             i = y * w + x
@@ -94,6 +99,9 @@ class Board:
         for y in range(h):
             self._outer(0, y, L)
             self._outer(w - 1, y, R)
+        # each line's track squares and empty squares, kept up to date as flags are set
+        self.ltrack = [sum(self.sf[i] & TRACK for i in cells) for cells, _t, _p in self.lines]
+        self.lempty = [0] * (w + h)
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
@@ -101,6 +109,8 @@ class Board:
         other.sf = list(self.sf)
         other.dirty = set(self.dirty)
         other.lver = list(self.lver)
+        other.ltrack = list(self.ltrack)
+        other.lempty = list(self.lempty)
         other.seen = {k: list(v) for k, v in self.seen.items()}
         return other
 
@@ -108,6 +118,9 @@ class Board:
     def _side(self, x, y, d, shift) -> None:
         w = self.w
         i = y * w + x
+        self.sver += 1
+        if shift == ET:
+            self.tver += 1
         self.sf[i] |= d << shift
         self._touch(i)
         dx, dy = _STEP[d]
@@ -136,7 +149,17 @@ class Board:
         else:
             self.sf[i] = f | flag
             self._touch(i)
+            self._tally(i, flag)
         return 1
+
+    def _tally(self, i: int, flag: int) -> None:
+        """Square i became ``flag`` (TRACK or NOTRACK): its lines' tallies."""
+        w = self.w
+        counts = self.ltrack if flag == TRACK else self.lempty
+        counts[i % w] += 1
+        counts[w + i // w] += 1
+        if flag == TRACK:
+            self.tver += 1
 
     def set_side(self, x: int, y: int, d: int, shift: int) -> int:
         f = self.sf[y * self.w + x]
@@ -194,17 +217,12 @@ class Board:
     def _fresh(self, rule: str):
         """The lines changed since ``rule`` last looked at them (it looks now), each as
         (squares, count, sides across, track squares, empty squares)."""
-        sf, lver, seen = self.sf, self.lver, self.seen[rule]
+        lver, seen, ltrack, lempty = self.lver, self.seen[rule], self.ltrack, self.lempty
         for k, (cells, target, perp) in enumerate(self.lines):
             if seen[k] == lver[k]:
                 continue
             seen[k] = lver[k]
-            track = empty = 0
-            for i in cells:
-                f = sf[i]
-                track += f & TRACK
-                empty += (f >> 1) & 1
-            yield cells, target, perp, track, empty
+            yield cells, target, perp, ltrack[k], lempty[k]
 
     def counts(self) -> int:
         sf = self.sf
@@ -223,6 +241,8 @@ class Board:
     def loops(self) -> int:
         """The loop rules.  A sweep only closes sides, which changes neither the pieces
         nor the track squares it reads, so the order it looks in does not matter."""
+        if self.loops_seen == self.tver:
+            return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
         parent = list(range(N))
@@ -260,6 +280,8 @@ class Board:
                     if early:
                         did += self.set_side(x, y, d, EN)
                 f = sf[i]
+        if not did:
+            self.loops_seen = self.tver
         return did
 
     def _too_early(self, find, ends) -> bool:
@@ -355,15 +377,19 @@ class Board:
         if one_fill:
             sf[p] |= NOTRACK
             self._touch(p)
+            self._tally(p, NOTRACK)
             did += 1
         if one_empty:
             sf[q] |= TRACK
             self._touch(q)
+            self._tally(q, TRACK)
             did += 1
         return did
 
     # --- Hard -------------------------------------------------------------------------
     def parity(self) -> int:
+        if self.parity_seen == self.sver:
+            return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
 
@@ -378,6 +404,8 @@ class Board:
                 for d in (D, R):
                     if (i, d) in bridges:
                         did += self._bridge(x, y, d, N)
+        if not did:
+            self.parity_seen = self.sver
         return did
 
     def _bridge(self, x: int, y: int, d: int, N: int) -> int:
