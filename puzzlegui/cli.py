@@ -670,7 +670,9 @@ def cmd_generate(args, extra: list[str]) -> int:
         elif p.type == "int":
             sub.add_argument(flag, dest=p.name, type=int, help=f"{p.label} ({p.minimum}..{p.maximum})")
         else:
-            sub.add_argument(flag, dest=p.name, choices=[str(c) for c in p.choices], help=p.label)
+            words = getattr(kind, "level_words", {}) if p.name == "difficulty" else {}
+            text = p.label + (": " + "; ".join(f"{k}: {v}" for k, v in words.items()) if words else "")
+            sub.add_argument(flag, dest=p.name, choices=[str(c) for c in p.choices], help=text)
     given = sub.parse_args(extra)
     time_limit = _time_limit(args, given.time_limit)
     for p in kind.parameters():

@@ -17,7 +17,8 @@ def test_unique_board_with_grade_and_redundant_givens(capsys):
     assert cli.main(["analyse", "kurosu-dm-2018-06-01", "--time-limit", "20"]) == 0
     out = capsys.readouterr().out
     assert "Exactly one solution." in out
-    assert "Difficulty: normal (Tatham's Normal); hardest deduction: exclusion." in out
+    assert "Difficulty: normal (Tatham's Normal); hardest deduction: window." in out
+    assert "Normal means Tatham's Normal adds windows" in out
     assert "Redundant givens (each can go and the answer stays unique): O at column 1, row 2;" in out
 
 

@@ -64,7 +64,8 @@ class Analysis:
     suggestion: Given | None = None  # count >= 2: the candidate that leaves the fewest solutions
     suggestion_count: int | None = None  # solutions left with it (1: unique)
     grade: str = ""  # count == 1: difficulty on the generator's preset scale
-    tatham_grade: str = ""  # the nearest of Tatham's grade names for the kind
+    tatham_grade: str = ""  # Tatham's name for the grade, only when his solver finishes it at that level
+    meaning: str = ""  # the grade in words: the deductions it adds (kind.level_words)
     hardest: str = ""  # the hardest named deduction used
     rules: dict = None  # deduction name -> times used
     redundant: tuple = ()  # count == 1: Givens whose removal keeps exactly one solution
@@ -91,6 +92,7 @@ class Analysis:
             "suggestion_count": self.suggestion_count,
             "grade": self.grade,
             "tatham_grade": self.tatham_grade,
+            "meaning": self.meaning,
             "hardest": self.hardest,
             "rules": dict(self.rules),
             "redundant": [g.to_json() for g in self.redundant],
@@ -298,6 +300,7 @@ def analyse(kind, state, time_limit: float = 3.0, should_stop=None, quick: bool 
         if graded is not None:
             out.grade, out.tatham_grade, out.hardest, rules = graded
             out.rules = dict(rules)
+            out.meaning = level_words(kind).get(out.grade, "")
         elif stop():
             partial.append("grade")
         if quick:
@@ -361,6 +364,23 @@ def make_unique(kind, state, time_limit: float = 10.0, should_stop=None):
 SHOWN_CELLS = 12  # differing cells a sentence names before "and N more"
 
 
+#: what the grades of kinds with no Tatham levels mean (the others say it themselves, as
+#: ``level_words``)
+_OWN_WORDS = {
+    "strips": {
+        "easy": "the forced strips (only place, only cover) alone cut the whole grid; "
+        "Black and White is not one of Tatham's games, so no level of his applies",
+        "hard": "the forced strips (only place, only cover) do not cut the whole grid; "
+        "search does; Black and White is not one of Tatham's games, so no level of his applies",
+    },
+}
+
+
+def level_words(kind) -> dict:
+    """Grade name -> the grade in words, for a kind (empty when it has no grades)."""
+    return dict(getattr(kind, "level_words", None) or _OWN_WORDS.get(kind.name, {}))
+
+
 def sentences(found: Analysis, has_givens: bool = True, on_board: bool = False) -> list[str]:
     """An Analysis as sentences, one a line, for the command line and the Edit dialog's
     workbench alike (``has_givens``: the kind has givens, so "no given is redundant"
@@ -390,6 +410,8 @@ def sentences(found: Analysis, has_givens: bool = True, on_board: bool = False) 
     if found.grade:
         tatham = f" (Tatham's {found.tatham_grade})" if found.tatham_grade else ""
         lines.append(f"Difficulty: {found.grade}{tatham}; hardest deduction: {found.hardest or 'none'}.")
+        if found.meaning:
+            lines.append(f"{capitalized(found.grade)} means {found.meaning}.")
     if found.rules:
         used = ", ".join(f"{name} {number(n)}" for name, n in sorted(found.rules.items(), key=lambda kv: -kv[1]))
         # a search is no counted deduction: the named ones came before it ("hardest: search",
@@ -416,6 +438,7 @@ def sentences(found: Analysis, has_givens: bool = True, on_board: bool = False) 
         if "shortest_count" in extra:
             fewest += f"; {plural(extra['shortest_count'], 'shortest sequence')}"
         lines.append(fewest + ".")
+        lines.append("Its difficulty is the fewest moves; Tatham's Twiddle has no levels, so none of his is claimed.")
     if "capacity" in extra:
         lines.append(extra["capacity"])
     cut = [part for part in found.partial if part != "count"]

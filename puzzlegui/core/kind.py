@@ -99,11 +99,16 @@ class PuzzleKind(ABC):
     def presets(self) -> Sequence[Preset]:
         return ()
 
+    #: a kind with difficulty levels: each level's name -> the deductions it adds, in words
+    #: (the New puzzle dialog, ``generate --help``, ``analyse`` and the help page say them)
+    level_words: dict = {}
+
     def choice_help(self, name: str, value) -> str:
         """A sentence saying what ``value`` of the choice parameter ``name`` means, for
-        choices written in a notation (Black and White's strip sets); "" if it says
-        itself."""
-        return ""
+        choices written in a notation (Black and White's strip sets) and for difficulty
+        levels (``level_words``); "" if it says itself."""
+        words = self.level_words.get(value, "") if name == "difficulty" else ""
+        return words[0].upper() + words[1:] + "." if words else ""
 
     def params_of(self, state) -> dict:
         """The generator parameters that would make a puzzle like this one."""

@@ -624,6 +624,13 @@ class HelpDialog(QDialog):
             html += f"<h3>Rules</h3><p>{_para(kind.rules)}</p>"
             html += f"<h3>How to play</h3><p>{_para(kind.controls)}</p>"
             html += f"<h3>Where it comes from</h3><p>{_para(kind.origin)}</p>"
+            from ..core.analysis import level_words
+
+            levels = level_words(kind)
+            if levels:  # each level by the deductions it adds
+                html += "<h3>Difficulty levels</h3><ul>"
+                html += "".join(f"<li><b>{_para(name.capitalize())}</b>: {_para(text)}.</li>" for name, text in levels.items())
+                html += "</ul>"
             from ..core.aids import aid_help
 
             html += "<h3>Help while you play</h3><ul>"

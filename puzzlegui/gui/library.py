@@ -3,12 +3,15 @@ boards, and the reading of a collection to list in it.
 
 It lists the built-ins by kind, the player's saved files, the collection opened last
 and every other game on record, each marked new, in progress or solved, with its best
-time.  The window places it in its dock and opens what it asks (``openRequested``); the
+time and, for kinds with levels, its grade (the kind's one grader, ``level_name``,
+worked out on the worker pool a few lines at a time and remembered, never on the GUI
+thread).  The window places it in its dock and opens what it asks (``openRequested``); the
 games themselves are core.games's.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +30,9 @@ from .thumbnails import Thumbnails
 from .worker import Background, Progress
 
 READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
+GRADES_KEPT = 5000  # grades remembered (game key -> level name), oldest forgotten first
+GRADES_AT_ONCE = 12  # lines graded by one call on the pool, so other work takes turns
+_grades: OrderedDict = OrderedDict()
 STATUS_MARK = {games_mod.NEW: "", games_mod.IN_PROGRESS: "\u25d0 ", games_mod.SOLVED: "\u2713 "}
 
 
@@ -49,6 +55,19 @@ def _short_title(title: str, kind_title: str) -> str:
     if sep and rest and kind_title.lower().startswith(head.lower()):
         return rest[0].upper() + rest[1:]
     return title
+
+
+def _grades_of(batch) -> dict:
+    """On the pool: key -> grade name ("" when the kind has none) for (key, loader) pairs."""
+    out = {}
+    for key, loader in batch:
+        try:
+            kind, state = loader()
+            grader = getattr(kind, "level_name", None)
+            out[key] = grader(state) if grader is not None else ""
+        except (PuzzleError, OSError, ValueError):
+            out[key] = ""
+    return out
 
 
 def _path_name(path: Path) -> str:
@@ -136,6 +155,8 @@ class Library(QTreeWidget):
         self.by_source: dict = {}  # source (a built-in's name, a path, "game:KEY") -> its line
         self._recent_group = None
         self._shut_down = False
+        self._to_grade: list = []  # (key, loader) of listed lines whose grade is not known yet
+        self._grading = None  # the Background call grading some of them
         self.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
         self.setIndentation(10)  # the groups are one level deep: room for the titles
         self.setHeaderHidden(True)
@@ -161,6 +182,7 @@ class Library(QTreeWidget):
         self.clear()
         self.thumbs.forget_queue()
         self._by_key = {}
+        self._to_grade = []
         games = self._games
         entries = {e.source: e for e in games.entries()}
         current = games.current.source if games.current is not None else None
@@ -220,6 +242,7 @@ class Library(QTreeWidget):
         if selected is not None:
             self.setCurrentItem(selected)
             self.scrollToItem(selected)
+        self._grade_next()
 
     def _item(self, parent, title, source, tip, key, at: int | None = None, loader=None):
         """One puzzle's line: a picture of its board, its state mark, title and best time."""
@@ -230,6 +253,7 @@ class Library(QTreeWidget):
         item = QTreeWidgetItem([STATUS_MARK[status] + title, best])
         record = f"\nsolved {st.solved:,}\u00d7, best {best or 'only with help'}" if st is not None and st.solved else ""
         item.setToolTip(0, plain_tip(f"{title}\n{tip}\n{status}{record}"))  # the title, the path: as written
+        item.setData(0, Qt.UserRole + 3, f"{title}\n{tip}\n{status}{record}")
         item.setTextAlignment(1, Qt.AlignRight | Qt.AlignVCenter)
         item.setData(0, Qt.UserRole, source)
         item.setData(0, Qt.UserRole + 1, status)
@@ -237,12 +261,52 @@ class Library(QTreeWidget):
         if icon is not None:
             item.setIcon(0, icon)
         self._by_key[key] = item
+        if key in _grades:
+            self._show_grade(item, _grades[key])
+        elif loader is not None:
+            self._to_grade.append((key, loader))
         if at is None:
             parent.addChild(item)
         else:
             parent.insertChild(at, item)
         self.by_source[source] = item
         return item
+
+    # ---------------------------------------------------------------- grades
+    def _grade_next(self) -> None:
+        """Grade the next few listed lines on the pool (one call at a time)."""
+        if self._grading is not None or self._shut_down or not self._to_grade:
+            return
+        batch, self._to_grade = self._to_grade[:GRADES_AT_ONCE], self._to_grade[GRADES_AT_ONCE:]
+        call = self._grading = Background(_grades_of, batch)
+        call.done.connect(self._graded)
+        call.failed.connect(lambda _message: self._graded({}))
+
+    def _graded(self, grades: dict) -> None:
+        self._grading = None
+        for key, grade in grades.items():
+            _grades[key] = grade
+            _grades.move_to_end(key)
+            while len(_grades) > GRADES_KEPT:
+                _grades.popitem(last=False)
+            item = self._by_key.get(key)
+            if item is not None:
+                self._show_grade(item, grade)
+        self._grade_next()
+
+    @staticmethod
+    def _show_grade(item, grade: str) -> None:
+        """The grade after the title ("Kurosu, 1 June 2018 \u00b7 normal") and in its tip."""
+        if not grade or item.data(0, Qt.UserRole + 2):
+            return
+        item.setData(0, Qt.UserRole + 2, grade)
+        item.setText(0, f"{item.text(0)} \u00b7 {grade}")
+        item.setToolTip(0, plain_tip(f"{item.data(0, Qt.UserRole + 3)}\ndifficulty: {grade}"))
+
+    def grade_shown(self, source: str) -> str:
+        """The grade a listed line shows ("" while not known or for kinds without grades)."""
+        item = self.by_source.get(source)
+        return (item.data(0, Qt.UserRole + 2) or "") if item is not None else ""
 
     def mark(self, game) -> None:
         """The open puzzle's line shows its state (new, in progress, solved)."""

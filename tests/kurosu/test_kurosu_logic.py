@@ -77,8 +77,9 @@ def test_last_cell_rule():
     assert "one empty cell left" in d.text
 
 
-def test_exclusion_rule_explains_the_broken_hypothesis():
-    # 1 1 0 . . .  : the last X cannot go in the last cell (Tatham's example)
+def test_window_rule_is_tathams_normal_and_names_its_window():
+    # 1 1 0 . . .  : the last X must go in cells 4-5 or cells 4-6 would be O (Tatham's
+    # example for his Normal level)
     state = grid("""
         110...
         ......
@@ -87,11 +88,27 @@ def test_exclusion_rule_explains_the_broken_hypothesis():
         ......
         ......""")
     found = first(state)
-    assert all(d.level == 3 for d in found)
-    d = next(d for d in found if (d.x, d.y) == (5, 0))
-    assert d.value == 0 and d.rule == "exclusion"
-    assert d.text == "An X here would leave row 1 with three O in a row, so this cell is O."
+    assert all(d.level == 3 and d.rule == "window" for d in found)
+    (d,) = [d for d in found if (d.x, d.y) == (5, 0)]
+    assert d.value == 0
+    assert d.text == (
+        "Row 1 needs one more X, and it must go in columns 3 to 5, or those three cells would all "
+        "be O; so this cell is O."
+    )
     assert set(d.cells) == {(0, 0), (1, 0), (2, 0)}
+    assert first(state, 2) == []  # nothing at Easy
+
+
+def test_exclusion_rule_is_beyond_tathams_normal_and_explains_the_broken_hypothesis():
+    # . O . . X . . O : an O in the first cell forces, by pairs, gaps and the quota, three
+    # X in a row; no window rule applies (the row needs two more X)
+    cells = [-1] * 64
+    cells[:8] = [-1, 0, -1, -1, 1, -1, -1, 0]
+    reasoner = Reasoner(8, 8)
+    assert reasoner.deductions(cells, 3) == []
+    (d,) = reasoner.deductions(cells, 4)
+    assert (d.x, d.y, d.value, d.rule, d.level) == (0, 0, 1, "exclusion", 4)
+    assert d.text == "An O here would leave row 1 with three X in a row, so this cell is X."
 
 
 def test_duplicate_rule_when_on():
@@ -204,7 +221,7 @@ def test_hint_sentence_names_the_rule():
         ......
         ......""")
     hint = KIND.hint(state)
-    assert hint.text == "Quota: row 3 already has three O, so the rest are X."
+    assert hint.text == "Quota (Easy): row 3 already has three O, so the rest are X."
     assert hint.move == ("set", 3, 2, 1)
     assert hint.cells == ((3, 2), (0, 2), (2, 2), (5, 2))
 

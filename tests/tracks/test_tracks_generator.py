@@ -6,6 +6,7 @@ import pytest
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import UNIQUE, run
 from puzzlegui.kinds.tracks import KIND
+from puzzlegui.kinds.tracks import levels
 from puzzlegui.kinds.tracks import solver as tsolver
 from puzzlegui.kinds.tracks.generator import _solves, _with_fixed
 from tracks_helpers import piece_on_path
@@ -17,8 +18,9 @@ from tracks_helpers import piece_on_path
         {"width": 8, "height": 8, "split": False, "difficulty": "easy"},
         {"width": 8, "height": 8, "split": False, "difficulty": "tricky"},
         {"width": 8, "height": 8, "split": False, "difficulty": "hard"},
+        {"width": 8, "height": 8, "split": False, "difficulty": "expert"},
         {"width": 10, "height": 6, "split": True, "difficulty": "tricky"},
-        {"width": 6, "height": 9, "split": True, "difficulty": "hard"},
+        {"width": 6, "height": 9, "split": True, "difficulty": "expert"},
     ],
 )
 def test_generated_puzzles_are_unique_and_graded(params):
@@ -36,12 +38,28 @@ def test_generated_puzzles_are_unique_and_graded(params):
         index = {c: k for k, c in enumerate(path)}
         for c, mask in p.fixed:
             assert mask == piece_on_path(p, path, index[c])
-        # ... and none can be removed without the level's deductions failing
+        # ... and none can be removed without the level's deductions failing (Tatham's
+        # for his levels, where the pieces at A and B are always given, as in his puzzles)
+        ends = (p.start, p.finish) if not params["split"] else ()
         for item in p.fixed:
-            assert not _solves(_with_fixed(p, [x for x in p.fixed if x != item]), level)
+            if item[0] in ends:
+                continue
+            fewer = _with_fixed(p, [x for x in p.fixed if x != item])
+            if level <= tsolver.HARD and not params["split"]:
+                board = levels.board_of(fewer)
+                board.closure(level)
+                assert not board.finished()
+            else:
+                assert not _solves(fewer, min(level, tsolver.HARD))
         if not params["split"]:
             assert p.start_edge and p.finish_edge and p.start[0] == 0 and p.finish[1] == p.height - 1
-            assert KIND.parse_game_id(KIND.format_game_id(state)).puzzle.columns == p.columns
+            assert {c for c, _ in p.fixed} >= {p.start, p.finish}  # Tatham gives the pieces at A and B
+            assert KIND.parse_game_id(KIND.format_game_id(state)).puzzle == p
+
+
+def test_hard_is_tathams_level_so_a_split_board_has_none():
+    with pytest.raises(PuzzleError, match="his program has no split rows"):
+        KIND.generate({"width": 10, "height": 6, "split": True, "difficulty": "hard"}, seed=1)
 
 
 def test_same_seed_same_puzzle():
@@ -58,7 +76,7 @@ def test_same_seed_same_puzzle():
         ({"width": 3}, "width must be from 4 to 30"),
         ({"height": 31}, "height must be from 4 to 30"),
         ({"split": "yes"}, "Split rows must be true or false"),
-        ({"difficulty": "fiendish"}, "easy, tricky, hard"),
+        ({"difficulty": "fiendish"}, "easy, tricky, hard, expert"),
         ({"colour": 1}, 'no parameter "colour"'),
         ({"width": 4, "height": 4, "difficulty": "hard"}, "too small for a hard puzzle"),
     ],

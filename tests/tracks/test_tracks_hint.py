@@ -61,7 +61,9 @@ def test_hint_sentences_name_the_deduction():
     assert name == "count full" and hint.move == ("mark", 0, 1, 1)
     assert hint.text == "Column 1 already has its 2 track cells, so the cell at column 1, row 2 is empty."
     assert hint.cells[0] == (0, 1) and set(hint.cells[1:]) == {(0, 0), (0, 3)}
-    assert KIND.hint(state) == hint
+    shown = KIND.hint(state)  # the hint names the deduction and its level
+    assert (shown.move, shown.cells) == (hint.move, hint.cells)
+    assert shown.text == f"Count full (Easy): {hint.text}"
     assert run(KIND.solve(KIND.apply(state, hint.move)), UNIQUE).count == 1
     # column 4 needs every cell; its top one has two open sides, so it runs to both
     name, hint = next(explain._count_needs_all(explain.Board(state)))
@@ -99,8 +101,29 @@ def test_no_loop_is_a_named_reason():
     assert "no loop" in seen
 
 
-def test_last_resort_says_it_reads_the_solution():
+def _true_of(move, sol) -> bool:
+    """A hint's move (track, a cross, a mark or a dot) agrees with the solution."""
+    edges = set(path_edges(sol.path))
+    if move[0] in ("edge", "block"):
+        e = explain.edge_of(("edge",) + tuple(move[1:]))
+        return (e in edges) == (move[0] == "edge")
+    return ((move[1], move[2]) in set(sol.path)) == (move[0] == "dot")
+
+
+def test_where_the_easy_sentences_stall_the_hint_takes_tathams_rules_of_the_level():
     state = KIND.parse_game_id(tatham_ids("tatham-10x10-tricky.txt")[2])
+    (sol,) = solutions(state)
+    while (found := KIND.sure_move(state)) is not None:
+        state = KIND.apply(state, found[1].move)
+    h = KIND.hint(state)
+    assert not h.text.startswith(READ_OFF)
+    assert h.text.split(":")[0].endswith(("(Easy)", "(Tricky)")) and _true_of(h.move, sol)
+    assert not KIND.is_solved(state)
+
+
+def test_last_resort_says_it_reads_the_solution():
+    # a split board is not one Tatham's program can hold: no rule of his to name
+    state = KIND.generate({"width": 10, "height": 6, "split": True, "difficulty": "expert"}, seed=4)
     (sol,) = solutions(state)
     while (found := KIND.sure_move(state)) is not None:
         state = KIND.apply(state, found[1].move)

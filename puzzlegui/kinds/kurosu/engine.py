@@ -7,14 +7,17 @@ depth, so that an unchanged line is not analysed again.  Copying a board for a s
 branch is one list copy.  Nothing here builds Step objects or sentences: logic.py
 explains the same rules, this module only has to be quick.
 
-Rule levels (each includes the ones before), in step with Tatham's Unruly where it
-has the level:
+Rule levels (each includes the ones before).  Trivial, Easy and Normal are Tatham's
+Unruly levels, with his deductions (unruly.c), so that a puzzle graded Normal here is
+one his solver finishes at Normal and not at Easy; Tricky and Hard are beyond his:
   1 trivial: pairs and gaps (never three alike), a line's last empty cell;
   2 easy:    quotas (a line with all its X gets O in the rest), and with the extra rule
-             "no copies" (a line one symbol short of a finished line's pattern may not
-             put that symbol where it would copy it);
-  3 normal:  exclusions (a symbol here would break the line by the rules above);
-  4 tricky:  line analysis (every legal completion of the line agrees);
+             "no copies" (a line one X short of another line's full set of X may not
+             put its last X on that line's remaining X cell; the same with O);
+  3 normal:  Tatham's "nearly complete" window (lines.window_forced): a line needing
+             one more X (and two or more O) must put it in any window of three cells
+             that would otherwise be three O, so its other empty cells are O;
+  4 tricky:  line analysis (every legal completion of the line agrees), beyond Tatham;
   5 hard:    search.
 """
 
@@ -27,13 +30,19 @@ from functools import lru_cache
 
 from puzzlegui.core.solver import Progress
 
-from .lines import legal_lines, line_closure, line_options
+from .lines import legal_lines, line_closure, line_options, window_forced
 
 TRIVIAL, EASY, NORMAL, TRICKY, HARD = 1, 2, 3, 4, 5
 _AS_ONE = bytes.maketrans(b"\x00\x01\x02", b"001")  # cell codes to "is X" digits
 _AS_ZERO = bytes.maketrans(b"\x00\x01\x02", b"010")
 LEVEL_NAMES = {TRIVIAL: "trivial", EASY: "easy", NORMAL: "normal", TRICKY: "tricky", HARD: "hard"}
 LOOKAHEAD = 12  # cells tried both ways before each branch of the search
+
+
+@lru_cache(maxsize=1 << 16)
+def line_window(o: int, z: int, n: int):
+    """window_forced's (to O, to X) masks, cached as line_forced is."""
+    return window_forced(o, z, n)[:2]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -255,7 +264,7 @@ class Engine:
         return True
 
     def _deep(self, st, level: int):
-        """One sweep of exclusions (NORMAL) or line analysis (TRICKY) over the lines that
+        """One sweep of Tatham's window rule (NORMAL) or line analysis (TRICKY) over the lines that
         changed since they were last analysed.  Returns the lines changed, [] when
         nothing new follows, None when a line cannot be completed."""
         NL = self.nl
@@ -270,10 +279,15 @@ class Engine:
             mark = (filled << 3) | level  # analysed at this level with these cells filled
             if st[seen_at + L] == mark:
                 continue
-            forced = line_forced(o, z, self.length[L], analysis)
-            if forced is None:
-                return None
+            if analysis:
+                forced = line_forced(o, z, self.length[L], True)
+                if forced is None:
+                    return None
+            else:
+                forced = line_window(o, z, self.length[L])
             to0, to1 = forced
+            if to0 & to1:
+                return None
             if to0 | to1:
                 self._apply_line(st, L, to0, to1, changed)
             else:
@@ -297,11 +311,11 @@ class Engine:
         return changed
 
     def copy_forced(self, st, L: int, with_source: bool = False):
-        """Cells of line L forced by the rule "no two lines alike": when another line M
-        of the same direction has all of one symbol placed, its pattern is settled; if L
-        has all but one of its X on M's X cells, L's last X cannot go on M's remaining X
-        cell (L would copy M), so that cell is O; the same with O.  Returns (to O, to X)
-        masks, and with ``with_source`` also a list of (cell bit, symbol, M)."""
+        """Cells of line L forced by the rule "no two lines alike", as Tatham's Easy
+        level has it: when another line M of the same direction has all its X placed
+        and L has all but one of its X on M's X cells, L's last X cannot go on M's
+        remaining X cell (L would copy M), so that cell is O; the same with O.  Returns
+        (to O, to X) masks, and with ``with_source`` also a list of (cell bit, symbol, M)."""
         o, z = st[2 * L], st[2 * L + 1]
         full = self.full[L]
         half = self.half[L]
@@ -318,19 +332,13 @@ class Engine:
             if M == L:
                 continue
             mo, mz = st[2 * M], st[2 * M + 1]
-            if mo.bit_count() == half:
-                pattern = mo
-            elif mz.bit_count() == half:
-                pattern = full & ~mz
-            else:
-                continue
-            if short_x and not o & ~pattern:
-                cell = pattern & ~o & e
+            if short_x and mo.bit_count() == half and not o & ~mo:
+                cell = mo & ~o & e
                 if cell and not to0 & cell:
                     to0 |= cell
                     sources.append((cell, 0, M))
-            if short_o and not z & pattern:
-                cell = full & ~pattern & ~z & e
+            if short_o and mz.bit_count() == half and not z & ~mz:
+                cell = mz & ~z & e
                 if cell and not to1 & cell:
                     to1 |= cell
                     sources.append((cell, 1, M))

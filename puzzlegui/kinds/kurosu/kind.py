@@ -11,7 +11,22 @@ from .logic import RULE_NAMES, SYMBOL, Reasoner
 from .model import KurosuState
 
 
+#: each level in words, by the deductions it adds (the New puzzle dialog, generate --help,
+#: the help page); the first three are Tatham's Unruly levels, with his deductions
+LEVEL_WORDS = {
+    "trivial": "Tatham's Trivial: pairs and gaps (never three alike), a line's last empty cell",
+    "easy": "Tatham's Easy adds quotas (a line with all its X has O in the rest) and, with no "
+    "copies, a line one X short of another's X may not copy it",
+    "normal": "Tatham's Normal adds windows: a line needing one more X must put it in any three "
+    "cells that would otherwise be three O, so its other empty cells are O",
+    "tricky": "beyond Tatham's Normal: exclusions and line analysis (every legal way to finish "
+    "a line agrees on a cell)",
+    "hard": "beyond that: no rule finishes it, search does",
+}
+
+
 class KurosuKind(PuzzleKind):
+    level_words = LEVEL_WORDS
     name = "kurosu"
     title = "Kurosu"
     tatham_name = "unruly"
@@ -40,9 +55,10 @@ class KurosuKind(PuzzleKind):
         "reads and writes."
     )
     aid_notes = {
-        "hint": "Names the deduction behind the next cell (a pair, a gap, the last cell of a kind in a "
-        "line, a line's quota, an exclusion, no two lines alike, or an analysis of one line's "
-        "fillings) and highlights the cells that prove it.",
+        "hint": "Names the deduction behind the next cell and its level (a pair, a gap, the last cell "
+        "of a line: Trivial; a line's quota, no two lines alike: Easy; the last X or O of a line "
+        "kept to a window of three: Normal; an exclusion or an analysis of one line's fillings: "
+        "Tricky) and highlights the cells that prove it.",
         "sure": "Fills every cell those deductions decide, as one undoable step, and says how many of "
         "each it used; the solver's replay explains its steps the same way.",
     }
@@ -55,8 +71,9 @@ class KurosuKind(PuzzleKind):
             Param("unique", "No two rows or columns alike", "bool", False,
                   help="The extra rule of Takuzu and Binairo (Unruly's u)."),
             Param("difficulty", "Difficulty", "choice", "normal", choices=tuple(generator.LEVELS),
-                  help="The strongest rule the puzzle needs: trivial (pairs and gaps), easy (quotas), "
-                       "normal (exclusions), tricky (line analysis), hard (search)."),
+                  help="The strongest rule the puzzle needs: Trivial, Easy and Normal are Tatham's "
+                       "Unruly levels (his solver finishes the puzzle at that level); Tricky and "
+                       "Hard are beyond his Normal."),
         )
 
     def presets(self):
@@ -249,8 +266,15 @@ class KurosuKind(PuzzleKind):
         found.sort(key=lambda t: (t[0], t[1], -t[2].value))
         return [g for _, _, g in found]
 
-    #: Unruly's grades (Tatham) nearest to each of ours: his hardest is Normal
-    TATHAM_GRADES = {"trivial": "Trivial", "easy": "Easy", "normal": "Normal", "tricky": "Normal", "hard": "Normal"}
+    #: Unruly's grades (Tatham): his solver finishes a puzzle of ours at the level of the
+    #: same name; Tricky and Hard are beyond his Normal, and have no name of his
+    TATHAM_GRADES = {"trivial": "Trivial", "easy": "Easy", "normal": "Normal", "tricky": "", "hard": ""}
+
+    def level_name(self, state: KurosuState) -> str:
+        """The grade's name alone (trivial ... hard), "" when the rules find the puzzle
+        broken: what the library and statistics show."""
+        engine = Engine(state.width, state.height, state.unique)
+        return LEVEL_NAMES.get(engine.grade(engine.board(state.givens)), "")
 
     def grade(self, state: KurosuState, time_limit: float | None = None):
         """The generator's grade (the weakest rule level that fills the board), and the

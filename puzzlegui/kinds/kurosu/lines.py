@@ -37,6 +37,37 @@ def gap_forced(same: int, empty: int) -> int:
     return (same << 1) & (same >> 1) & empty
 
 
+def window_forced(ones: int, zeros: int, n: int):
+    """Tatham's Normal rule ("nearly complete"), on one line: when one symbol needs only
+    one more cell and the other at least two, a window of three side-by-side cells
+    holding none of the first symbol and at most one of the other must take that last
+    cell (else the other symbol would fill it three in a row), so every empty cell
+    outside the window is the other symbol.  Returns (to O, to X) masks and, for each,
+    the lowest window (its first cell) that forced them, or -1."""
+    half = n // 2
+    full = (1 << n) - 1
+    empty = full & ~(ones | zeros)
+    to0 = to1 = 0
+    at0 = at1 = -1
+    for short, other, symbol in ((ones, zeros, 1), (zeros, ones, 0)):
+        if short.bit_count() != half - 1 or other.bit_count() > half - 2:
+            continue
+        for i in range(n - 2):
+            m = 7 << i
+            if short & m or (other & m).bit_count() > 1:
+                continue
+            forced = empty & ~m
+            if symbol == 1:  # the last X lies in the window: the rest are O
+                if forced & ~to0 and at0 < 0:
+                    at0 = i
+                to0 |= forced
+            else:
+                if forced & ~to1 and at1 < 0:
+                    at1 = i
+                to1 |= forced
+    return to0, to1, at0, at1
+
+
 def line_closure(ones: int, zeros: int, n: int):
     """Apply pairs, gaps and quotas inside one line until nothing changes.
 

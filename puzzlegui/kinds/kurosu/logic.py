@@ -2,7 +2,14 @@
 
 The same rules as engine.py, applied one level at a time (weakest first) so that each
 deduction can say which rule it used and point at the cells that justify it.  Used by
-hints, "show the solution", the traced search and the editor's explanations.
+hints, "show the solution", the traced search and the editor's explanations.  The
+levels are engine.py's: Trivial, Easy and Normal are Tatham's (pairs, gaps, last
+cells; quotas and no copies; his "nearly complete" window), Tricky is beyond his
+(exclusions, then line analysis).
+
+A round's deductions are all read off one board; ``steps`` gives them one at a time,
+each checked again on the board as it stands when it is shown (``holds``), so a reason
+shown is always true of the board it is shown on.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ RULE_NAMES = {
     "gap": "gap",
     "last": "last cell",
     "quota": "quota",
+    "window": "window",
     "exclusion": "exclusion",
     "duplicate": "no copies",
     "analysis": "line analysis",
@@ -90,12 +98,7 @@ class Reasoner:
         broken = self._broken(st)
         if broken is not None:
             return broken
-        for level, finder in (
-            (TRIVIAL, self._trivial),
-            (EASY, self._easy),
-            (NORMAL, self._exclusions),
-            (TRICKY, self._analysis),
-        ):
+        for level, finder in self._finders():
             if level > max_level:
                 break
             found = finder(st)
@@ -104,6 +107,57 @@ class Reasoner:
             if found:
                 return self._merge(found)
         return []
+
+    def _finders(self):
+        return (
+            (TRIVIAL, self._trivial),
+            (EASY, self._easy),
+            (NORMAL, self._windows),
+            (TRICKY, self._tricky),
+        )
+
+    def holds(self, cells, d: "Deduction") -> bool:
+        """Is deduction ``d`` (cell empty, same rule, same reason) found on ``cells`` by
+        its own level's rules?  Then its reason is true of that board."""
+        if cells[d.y * self.width + d.x] != -1:
+            return False
+        return d in self.all_deductions(cells, d.level)
+
+    def all_deductions(self, cells, level: int | None = None) -> list:
+        """Every deduction each rule finds on ``cells`` (of ``level`` only, if given),
+        unmerged: what is true of this board, rule by rule."""
+        st = self.engine.board(cells)
+        out = []
+        for lv, finder in self._finders():
+            if level is None or lv == level:
+                found = finder(st)
+                if isinstance(found, list):
+                    out.extend(found)
+        return out
+
+    def steps(self, cells, max_level: int = TRICKY):
+        """The deductions of one round, one at a time, each only while it still holds on
+        the board with the ones before it placed: a generator of Deduction, ending with
+        a Contradiction (yielded) when the board breaks.  The caller places each one
+        before asking for the next; a round is read again when one no longer holds."""
+        W = self.width
+        cells = list(cells)
+        while True:
+            found = self.deductions(cells, max_level)
+            if isinstance(found, Contradiction):
+                yield found
+                return
+            if not found:
+                return
+            fresh = True
+            for d in found:
+                if cells[d.y * W + d.x] == d.value:
+                    continue
+                if not fresh and not self.holds(cells, d):
+                    break  # read the round again from this board
+                fresh = False
+                yield d
+                cells[d.y * W + d.x] = d.value
 
     def _merge(self, found):
         """One deduction per cell; a cell claimed both ways is a contradiction."""
@@ -271,12 +325,50 @@ class Reasoner:
                     if why is None:
                         continue
                     out.append(Deduction(
-                        *self.cell(L, i), t, "exclusion", NORMAL,
+                        *self.cell(L, i), t, "exclusion", TRICKY,
                         f"An {SYMBOL[s]} here would leave {self.line_name(L)} with {self._problem(why, L)}, "
                         f"so this cell is {SYMBOL[t]}.",
                         just,
                     ))
         return out
+
+    def _windows(self, st):
+        """Tatham's Normal rule: a line that needs one more X (and two or more O) must put
+        that X in any window of three cells holding no X and at most one O (else those
+        three would be O), so its other empty cells are O; the same with X and O swapped."""
+        eng = self.engine
+        out = []
+        for L, o, z, e in self._open_lines(st):
+            half, n = eng.half[L], eng.length[L]
+            for short, other, s in ((o, z, 1), (z, o, 0)):
+                if short.bit_count() != half - 1 or other.bit_count() > half - 2:
+                    continue
+                t = 1 - s
+                done = 0
+                for i in range(n - 2):
+                    m = 7 << i
+                    if short & m or (other & m).bit_count() > 1:
+                        continue
+                    across = "columns" if L < self.height else "rows"
+                    why = (
+                        f"{self.line_name(L, True)} needs one more {SYMBOL[s]}, and it must go in "
+                        f"{across} {i + 1} to {i + 3}, or those three cells would all be {SYMBOL[t]}; "
+                        f"so this cell is {SYMBOL[t]}."
+                    )
+                    just = self.line_cells(L, o | z)
+                    for j in _bits(e & ~m & ~done):
+                        out.append(Deduction(*self.cell(L, j), t, "window", NORMAL, why, just))
+                    done |= e & ~m
+        return out
+
+    def _tricky(self, st):
+        found = self._exclusions(st)
+        if isinstance(found, Contradiction):
+            return found
+        more = self._analysis(st)
+        if isinstance(more, Contradiction):
+            return more
+        return found + more
 
     def _analysis(self, st):
         out = []

@@ -32,9 +32,10 @@ class Solution:
 
 
 def step_text(d) -> str:
-    """The rule's name, then its sentence: "Quota: row 3 already has three O, so ..."."""
+    """The rule's name and level, then its sentence: "Quota (Easy): row 3 already has
+    three O, so ..."."""
     text = d.text if d.text[:2] in ("X ", "O ") else d.text[0].lower() + d.text[1:]
-    return f"{RULE_TITLES[d.rule]}: {text}"
+    return f"{RULE_TITLES[d.rule]} ({LEVEL_NAMES[d.level].capitalize()}): {text}"
 
 
 def solve(state: KurosuState, trace: bool = False):
@@ -91,16 +92,12 @@ def _traced(state: KurosuState, engine: Engine, grade: str):
             yield Step("guess", ("set", x, y, v), f"Guess: try {SYMBOL[v]} at {cell_name((x, y))}.",
                        ((x, y),))
         broken = None
-        while True:
-            found = reasoner.deductions(cells)
-            if isinstance(found, Contradiction):
-                broken = found
+        for d in reasoner.steps(cells):  # each reason checked on the board it is shown on
+            if isinstance(d, Contradiction):
+                broken = d
                 break
-            if not found:
-                break
-            for d in found:
-                cells[d.y * W + d.x] = d.value
-                yield Step("deduce", d.move, step_text(d), d.shown_cells)
+            cells[d.y * W + d.x] = d.value
+            yield Step("deduce", d.move, step_text(d), d.shown_cells)
         shown = cells
         if broken is not None:
             why = "Dead end" if guess is not None else "No solution"
@@ -147,12 +144,13 @@ def solution_steps(state: KurosuState, solution: Solution) -> list:
                               f"Take out the {SYMBOL[v]} at {cell_name((i % W, i // W))}: it disagrees with the solution.",
                               ((i % W, i // W),)))
     while -1 in cells:
-        found = reasoner.deductions(cells)
-        if isinstance(found, list) and found:
-            for d in found:
-                cells[d.y * W + d.x] = d.value
-                steps.append(Step("deduce", d.move, step_text(d), d.shown_cells))
-            continue
+        for d in reasoner.steps(cells):  # each reason checked on the board it is shown on
+            if isinstance(d, Contradiction):
+                break
+            cells[d.y * W + d.x] = d.value
+            steps.append(Step("deduce", d.move, step_text(d), d.shown_cells))
+        if -1 not in cells:
+            break
         x, y = engine.choose(engine.board(cells))
         v = solution.value(x, y)
         cells[y * W + x] = v

@@ -1,16 +1,21 @@
 """New Tracks puzzles with exactly one solution, graded by the deductions they need.  No Qt.
 
 1. Lay a random self-avoiding track.  Unsplit boards follow Simon Tatham: it enters from
-   the left edge and wanders until it leaves through the bottom edge.  Split boards are
-   like the MUMS board: A in the left column, B where the walk leaves the right column.
+   the left edge and wanders until it leaves through the bottom edge, and the pieces at
+   A and B are given, as in his puzzles.  Split boards are like the MUMS board: A in the
+   left column, B where the walk leaves the right column.
 2. Take the counts from the track.  Solve with the deductions of the wanted level only;
    if that already solves it, it is done (unless an easier level solves it too: then it
    is too easy and a new track is laid).
 3. Otherwise add given pieces from the track, one at a time in random order, keeping a
-   piece only if the deductions get further with it, until the puzzle is solved (adding
-   a piece to a partly solved board and deducing again gives the same result as
-   solving from scratch, because every rule only ever adds facts).
-4. Remove every piece that turns out not to be needed.
+   piece only if the deductions get further with it, until the puzzle is solved.
+4. Remove every piece that turns out not to be needed, and check the grade (solver.grade)
+   is the level asked for.
+
+On unsplit boards Easy, Tricky and Hard are Tatham's levels, so the deductions are his
+(levels.py) and the steps are his generator's; Expert is a puzzle his Hard does not
+finish and this engine's Hard rules do.  Split boards, which his program cannot hold,
+use this engine's levels: Easy, Tricky and Expert (its Hard rules).
 
 Deductions never guess, so a puzzle they solve has exactly one solution.
 """
@@ -24,7 +29,8 @@ import time
 from puzzlegui.core.kind import PuzzleError
 
 from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, direction, make_puzzle
-from .solver import EASY, HARD, LEVEL_NAMES, YES, Contradiction, deduced
+from . import levels
+from .solver import EASY, EXPERT, HARD, LEVEL_NAMES, TRICKY, YES, Contradiction, deduced, grade
 
 ORDER = (BIT["R"], BIT["U"], BIT["L"], BIT["D"])
 
@@ -115,7 +121,13 @@ def _solves(puzzle, level) -> bool:
     return engine is not None and engine.solved
 
 
+def _plus(base, more):
+    """``base`` with the given pieces ``more`` added to its own."""
+    return _with_fixed(base, sorted((dict(base.fixed) | dict(more)).items()))
+
+
 def _with_fixed(base, fixed):
+    """``base`` with exactly the given pieces ``fixed``."""
     return make_puzzle(
         base.width,
         base.height,
@@ -131,13 +143,17 @@ def _with_fixed(base, fixed):
     )
 
 
-def _add_pieces(base, path, pieces, level, rng):
-    """Given pieces that make ``base`` solvable at ``level`` but not below, or None."""
+def _add_pieces(base, path, pieces, level, rng, too_easy=None):
+    """Given pieces that make ``base`` solvable by the engine's rules of ``level`` but
+    not below (or, with ``too_easy``, not by what ``too_easy(puzzle)`` accepts), or None."""
+    if too_easy is None:
+        def too_easy(puzzle):
+            return level > EASY and _solves(puzzle, level - 1)
     engine = deduced(base, level)
     if engine is None:
         return None
     if engine.solved:
-        return [] if level == EASY or not _solves(base, level - 1) else None
+        return None if too_easy(base) else []
     W = base.width
     ends = {base.start, base.finish}
     candidates = [c for c in path if c not in ends or (base.start_edge if c == base.start else base.finish_edge)]
@@ -169,7 +185,7 @@ def _add_pieces(base, path, pieces, level, rng):
             continue
         if engine.solved:
             trial = chosen + [(c, mask)]
-            if level > EASY and _solves(_with_fixed(base, trial), level - 1):
+            if too_easy(_plus(base, trial)):
                 engine.undo(mark)
                 del engine.track_log[tlen:]
                 continue  # this piece makes it too easy
@@ -189,20 +205,101 @@ def _add_pieces(base, path, pieces, level, rng):
     rng.shuffle(order)
     for item in order:
         trial = [x for x in chosen if x != item]
-        if _solves(_with_fixed(base, trial), level):
+        if _solves(_plus(base, trial), level):
             chosen = trial
     return chosen
 
 
+def _tatham_board(puzzle):
+    return levels.board_of(puzzle)
+
+
+def _his_level(puzzle) -> int | None:
+    return levels.level(_tatham_board(puzzle))
+
+
+def _his_pieces(base, path, pieces, level, rng):
+    """Tatham's way to given pieces for one of his levels: pieces that make ``base``
+    (which has A's and B's pieces) finished by his deductions of ``level`` and not of
+    the level below, or None.  Pieces are tried in random order on the board as far as
+    the deductions got; one that finishes it is kept unless it makes the puzzle too
+    easy, one that gets further is kept; then every piece not needed is taken away."""
+    board = _tatham_board(base)
+    start = board.copy()
+    try:
+        start.closure(level)
+    except levels.Impossible:
+        return None
+    if start.finished():
+        return [] if _his_level(base) == level else None
+    W = base.width
+    progress = start.progress()
+    fixed = base.fixed_map
+    candidates = [c for c in path if c not in fixed]
+    rng.shuffle(candidates)
+    chosen = []
+    for c in candidates:
+        i = c[1] * W + c[0]
+        if levels._NB[start.track_sides(i)] == 2:
+            continue  # the deductions know this piece already
+        trial = start.copy()
+        trial.set_square(i, levels.TRACK)
+        for d in (levels.R, levels.U, levels.L, levels.D):
+            if pieces[c] & d:
+                trial.set_side(c[0], c[1], d, levels.ET)
+        try:
+            trial.closure(level)
+        except levels.Impossible:  # cannot happen for a piece of the true track
+            continue
+        if trial.finished():
+            candidate = chosen + [(c, pieces[c])]
+            if level > levels.EASY and _his_level(_plus(base, candidate)) < level:
+                continue  # this piece makes it too easy
+            chosen = candidate
+            break
+        now = trial.progress()
+        if now > progress:
+            progress = now
+            start = trial
+            chosen.append((c, pieces[c]))
+    else:
+        return None
+    order = list(chosen)
+    rng.shuffle(order)
+    for item in order:
+        fewer = [x for x in chosen if x != item]
+        b = _tatham_board(_plus(base, fewer))
+        try:
+            b.closure(level)
+        except levels.Impossible:
+            continue
+        if b.finished():
+            chosen = fewer
+    return chosen if _his_level(_plus(base, chosen)) == level else None
+
+
+def _beyond_his_hard(puzzle) -> bool:
+    """Too easy for Expert: Tatham's Hard deductions finish it."""
+    return _his_level(puzzle) <= levels.HARD
+
+
 def generate(width: int, height: int, split: bool = False, difficulty: int = HARD, seed=None, deadline=None):
-    """A puzzle with exactly one solution needing ``difficulty``'s deductions."""
+    """A puzzle with exactly one solution whose grade (solver.grade) is ``difficulty``:
+    EASY, TRICKY, HARD (Tatham's levels) or EXPERT."""
     for name, v in (("width", width), ("height", height)):
         if not isinstance(v, int) or not MIN_SIZE <= v <= MAX_SIZE:
             raise PuzzleError(f"The {name} must be from {MIN_SIZE} to {MAX_SIZE}, not {v!r:.20}.")
-    if difficulty not in (0, 1, 2):
+    if difficulty not in (EASY, TRICKY, HARD, EXPERT):
         raise PuzzleError(f"The difficulty must be one of {', '.join(LEVEL_NAMES)}.")
     if width * height <= 16 and difficulty >= HARD:
-        raise PuzzleError(f"A {width}x{height} board is too small for a hard puzzle; choose easy or tricky.")
+        raise PuzzleError(
+            f"A {width}x{height} board is too small for a {LEVEL_NAMES[difficulty]} puzzle; choose easy or tricky."
+        )
+    if split and difficulty == HARD:
+        raise PuzzleError(
+            "Hard is Tatham's level, and his program has no split rows; "
+            "choose easy, tricky or expert for a split board."
+        )
     rng = random.Random(seed)
     split_col = width // 2 if split else None
     started = time.monotonic()
@@ -220,6 +317,8 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
             continue  # an empty line makes a dull puzzle (Tatham rejects it too)
         if not split and _consecutive_ones(cols + rows):
             continue
+        pieces = _pieces(path, start_edge, finish_edge)
+        ends = () if split else ((path[0], pieces[path[0]]), (path[-1], pieces[path[-1]]))
         base = make_puzzle(
             width,
             height,
@@ -231,12 +330,20 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
             rows_right=rows_right,
             start_edge=start_edge,
             finish_edge=finish_edge,
+            fixed=sorted(ends),
         )
-        pieces = _pieces(path, start_edge, finish_edge)
-        chosen = _add_pieces(base, path, pieces, difficulty, rng)
+        if split:
+            chosen = _add_pieces(base, path, pieces, HARD if difficulty == EXPERT else difficulty, rng)
+        elif difficulty == EXPERT:
+            chosen = _add_pieces(base, path, pieces, HARD, rng, too_easy=_beyond_his_hard)
+        else:
+            chosen = _his_pieces(base, path, pieces, difficulty, rng)
         if chosen is None:
             continue
-        return _with_fixed(base, chosen) if chosen else base
+        puzzle = _plus(base, chosen)
+        if grade(puzzle) != difficulty:
+            continue  # (not expected: each way above checks its level)
+        return puzzle
 
 
 def _consecutive_ones(clues) -> bool:

@@ -8,7 +8,7 @@ from puzzlegui.core.kind import Hint, Param, Preset, PuzzleError, PuzzleKind
 from puzzlegui.core.solver import FIRST, UNIQUE, Clock, Step, describe, run
 from puzzlegui.core.text import cells_span, number, plural
 
-from . import codec, explain, generator, model
+from . import codec, explain, generator, levels, model
 from . import solver as tsolver
 from .model import cell_name, direction, edge_key, initial_state, path_edges
 
@@ -17,7 +17,23 @@ HINT_TIME = 10.0  # seconds a hint searches at most
 READ_OFF = "No simple deduction applies here; this is read off the solution"
 
 
+#: each level in words, by the deductions it adds (the New puzzle dialog, generate --help,
+#: the help page)
+LEVEL_WORDS = {
+    "easy": "Tatham's Easy: a line whose count is met or needs every open cell, dead ends, "
+    "forced pieces, no loops, no early finish",
+    "tricky": "Tatham's Tricky adds line rules: the last track cell of a line next to the one "
+    "open end, loose ends that cannot turn, two neighbours that cannot both be track",
+    "hard": "Tatham's Hard adds: a line short of one empty cell forces a neighbour to be track, "
+    "and parity: a link that alone joins two parts of the board is track when the track leaves "
+    "one part an odd number of times",
+    "expert": "beyond Tatham's Hard: a cell every route must pass is track, a pocket the track "
+    "could not leave is empty, parity over any cut (his solver cannot finish these)",
+}
+
+
 class TracksKind(PuzzleKind):
+    level_words = LEVEL_WORDS
     name = "tracks"
     title = "Tracks"
     tatham_name = "tracks"
@@ -76,7 +92,8 @@ class TracksKind(PuzzleKind):
                 "choice",
                 "tricky",
                 choices=DIFFICULTIES,
-                help="which deductions the puzzle needs: easy, tricky (line reasoning) or hard (parity and cuts)",
+                help="The deductions the puzzle needs: Easy, Tricky and Hard are Tatham's levels "
+                "(his solver finishes the puzzle at that level), Expert is beyond his Hard.",
             ),
         )
 
@@ -95,6 +112,8 @@ class TracksKind(PuzzleKind):
             (15, 15, "easy"),
             (15, 15, "tricky"),
             (15, 15, "hard"),
+            (10, 10, "expert"),
+            (15, 15, "expert"),
             (20, 20, "hard"),
             (30, 30, "hard"),
         ):
@@ -105,7 +124,9 @@ class TracksKind(PuzzleKind):
     def params_of(self, state):
         p = state.puzzle
         level = tsolver.grade(p)
-        diff = DIFFICULTIES[min(level, 2)] if level is not None else "hard"
+        diff = DIFFICULTIES[min(level, tsolver.EXPERT)] if level is not None else "expert"
+        if diff == "hard" and p.split is not None:
+            diff = "expert"  # (not expected: a split board has no Tatham level)
         return {"width": p.width, "height": p.height, "split": p.split is not None, "difficulty": diff}
 
     def _params(self, params: dict):
@@ -206,8 +227,12 @@ class TracksKind(PuzzleKind):
             return self._wrong(state, clock)
         if not model.check(state):
             found = explain.deduce(state)
+            if found is not None:  # a rule of the Easy level, named
+                name, hint = found
+                return Hint(hint.move, f"{name[0].upper()}{name[1:]} (Easy): {hint.text}", hint.cells)
+            found = _level_hint(state)
             if found is not None:
-                return found[1]
+                return found
         if not mine.count:
             return None
         path = mine.solutions[0].path
@@ -501,24 +526,35 @@ class TracksKind(PuzzleKind):
         return [t[3] for t in found]
 
     def grade(self, state, time_limit: float | None = None):
-        """The generator's grade (the easiest deduction level that solves the puzzle:
-        easy, tricky or hard; one that needs search is graded hard), Tatham's grade of
-        the same name, and the named deductions a person makes (explain.py) counted.
-        The hardest deduction is the Easy rule used last in explain.py's order on an easy
-        puzzle, else the level's rules: line reasoning, parity and cuts, or search."""
+        """The grade (solver.grade, the one grader: Tatham's Easy, Tricky and Hard by his
+        deductions, then Expert), Tatham's name for it when his solver finishes the
+        puzzle at that level (never otherwise), the level's hardest deduction, and the
+        named deductions a person makes (explain.py) counted."""
         from puzzlegui.core.aids import sure_steps
 
         level = tsolver.grade(state.puzzle)
         if level is None:
             return None
         _moves, rules = sure_steps(self, initial_state(state.puzzle), time_limit=time_limit)
-        name = DIFFICULTIES[min(level, len(DIFFICULTIES) - 1)]
+        name = DIFFICULTIES[min(level, tsolver.EXPERT)]
+        tatham = ""
+        if level <= tsolver.HARD and tsolver.tatham_board(state.puzzle) is not None:
+            tatham = name.capitalize()
         if level == tsolver.EASY:
             order = [r for r in TRACKS_RULES if r in rules]
             hardest = order[-1] if order else ""
         else:
             hardest = LEVEL_RULES.get(level, "search")
-        return name, name.capitalize(), hardest, rules
+        return name, tatham, hardest, rules
+
+    def level_name(self, state) -> str:
+        """The grade's name alone (easy, tricky, hard, expert; "search" when no
+        deductions finish it, "" when they find it impossible): what the library and
+        statistics show."""
+        level = tsolver.grade(state.puzzle)
+        if level is None:
+            return ""
+        return "search" if level == tsolver.SEARCH else DIFFICULTIES[level]
 
     def contradiction(self, state):
         """The sure deductions (explain.py) made until a rule breaks or a counted line has
@@ -554,7 +590,133 @@ KIND = TracksKind()
 #: explain.py's deduction names in the order it tries them (the later, the harder to see)
 TRACKS_RULES = ("count full", "dead end", "entry", "exit", "forced", "no loop", "early finish", "count needs all")
 #: what the deduction levels beyond Easy add (solver.py), as the hardest deduction used
-LEVEL_RULES = {tsolver.TRICKY: "line reasoning", tsolver.HARD: "parity and cuts", tsolver.SEARCH: "search"}
+LEVEL_RULES = {
+    tsolver.TRICKY: "Tatham's Tricky line rules",
+    tsolver.HARD: "Tatham's Hard rules (pairs both ways, parity)",
+    tsolver.EXPERT: "cuts and pockets",
+    tsolver.SEARCH: "search",
+}
+
+
+#: Tatham's rules (levels.py) as a hint names them
+RULE_TITLES = {
+    "edges": "Square", "counts": "Count", "loops": "No loop", "one_more": "One more",
+    "loose_ends": "Loose ends", "pairs_one": "Pair", "pairs_both": "Pair, the other way", "parity": "Parity",
+}
+
+
+def _level_hint(state):
+    """The next deduction of Tatham's rules (levels.py) from the player's position, as a
+    Hint named by its rule and level ("Parity (Hard): ..."), or None (a board his program
+    cannot hold, or nothing new follows).  Easiest rule first, so on a puzzle of his
+    level the hint never needs a rule above it."""
+    p = state.puzzle
+    board = tsolver.tatham_board(p)
+    if board is None:
+        return None
+    board = levels.with_position(board, state)
+    if board.impossible:
+        return None
+    W, H = p.width, p.height
+    mask, fixed = state.mask, p.fixed_map
+
+    def known(fact) -> bool:
+        c = (fact[1] % W, fact[1] // W)
+        if fact[0] == "square":
+            return c in mask or c in state.dots if fact[2] == levels.TRACK else c in state.marks
+        d, shift = fact[2], fact[3]
+        dx, dy = model.DELTA[d]
+        n = (c[0] + dx, c[1] + dy)
+        if not (0 <= n[0] < W and 0 <= n[1] < H):
+            return True
+        key = edge_key(c, n)
+        if shift == levels.ET:
+            return key in state.edges
+        if key in state.blocks or c in state.marks or n in state.marks:
+            return True
+        return any(
+            (x in fixed and not fixed[x] & direction(x, y)) or bin(mask.get(x, 0)).count("1") >= 2
+            for x, y in ((c, n), (n, c))
+        )
+
+    found = levels.next_fact(board, known)
+    if found is None:
+        return None
+    rule, level, fact, before = found
+    return _fact_hint(p, rule, level, fact, before)
+
+
+def _fact_hint(p, rule, level, fact, before):
+    W = p.width
+    c = (fact[1] % W, fact[1] // W)
+    where = cell_name(c)
+    if fact[0] == "square":
+        move = ("dot" if fact[2] == levels.TRACK else "mark", c[0], c[1], 1)
+        cells = (c,)
+        n = None
+    else:
+        dx, dy = model.DELTA[fact[2]]
+        n = (c[0] + dx, c[1] + dy)
+        move = ("edge" if fact[3] == levels.ET else "block", c[0], c[1], n[0], n[1], 1)
+        cells = (c, n)
+    line = _line_name(p, rule, fact, before)
+    track = fact[0] == "square" and fact[2] == levels.TRACK
+    uses = fact[0] == "side" and fact[3] == levels.ET
+    if rule == "edges":
+        if fact[0] == "square":
+            text = f"{where} has track on a side, so it holds track." if track else (
+                f"{where} has three sides the track cannot use, so it is empty.")
+        elif uses:
+            text = f"{where} holds track and has only two sides it can use, so the track runs on to {cell_name(n)}."
+        else:
+            text = f"{where} cannot take track from {cell_name(n)}: it is empty or already has its two pieces."
+    elif rule == "counts":
+        text = (f"{line} needs every cell that can still hold track, so {where} holds track." if track
+                else f"{line} already has its count of track cells, so {where} is empty.")
+    elif rule == "loops":
+        text = (f"Track between {where} and {cell_name(n)} would close a loop, or join A to B before every "
+                "count is met, so none crosses there.")
+    elif rule == "one_more":
+        text = f"{line} needs one more track cell, next to its one open end, so {where} is empty."
+    elif rule == "loose_ends":
+        text = (f"{line} has one loose end and two track cells to lay with nowhere to cross it, so the track "
+                f"at {where} runs on to {cell_name(n)}." if uses else
+                f"{line} has as many loose ends as track cells still to lay, so the loose end at {where} "
+                f"cannot run on to {cell_name(n)}.")
+    elif rule == "pairs_one":
+        text = (f"{line} needs one more track cell; track in {where} could only go on into its neighbour "
+                "along the line, which would make two, so it is empty.")
+    elif rule == "pairs_both":
+        text = (f"{line} can leave only one more cell empty, so {where} or its neighbour along the line holds "
+                f"track, and track in that neighbour could only go on into {where}: so {where} holds track.")
+    else:
+        text = (f"The link between {where} and {cell_name(n)} is the only way between two parts of the board "
+                f"still open; counting where the track already leaves one part, it "
+                f"{'must' if uses else 'cannot'} cross here.")
+    return Hint(move, f"{RULE_TITLES[rule]} ({levels.NAMES[level]}): {text}", cells)
+
+
+def _line_name(p, rule, fact, before) -> str:
+    """The line (column or row, counted from 1) a line rule's fact was found in."""
+    W, H = p.width, p.height
+    i = fact[1]
+    x, y = i % W, i // W
+    if fact[0] == "side":
+        return f"Column {x + 1}" if fact[2] in (model.U, model.D) else f"Row {y + 1}"
+    column = [before.sf[y2 * W + x] for y2 in range(H)]
+    row = [before.sf[y * W + x2] for x2 in range(W)]
+
+    def tally(fs, count):
+        track = sum(f & levels.TRACK for f in fs)
+        empty = sum((f >> 1) & 1 for f in fs)
+        return {"counts": track == count or len(fs) - count == empty,
+                "one_more": track == count - 1,
+                "pairs_one": count - track == 1,
+                "pairs_both": len(fs) - count - empty == 1}.get(rule, False)
+
+    if tally(column, p.columns[x]):
+        return f"Column {x + 1}"
+    return f"Row {y + 1}" if tally(row, p.rows[y]) else f"Column {x + 1}"
 
 
 def _piece_text(c, mask: int) -> str:

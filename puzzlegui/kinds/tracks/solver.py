@@ -62,7 +62,7 @@ import time
 from puzzlegui.core.solver import Found, Progress, Step
 from puzzlegui.core.text import cells_span
 
-from . import fast
+from . import fast, levels
 from .count import ORIENTATIONS, Frontier, TooBig
 from .model import Solution
 
@@ -74,9 +74,11 @@ DP_ROWS = 4  # "near the end": this many rows of the sweep left
 DEAD_LIMIT = 2_000_000  # sweep states remembered as dead
 SEARCH_LEVEL = 1  # deductions at search nodes: the line rules pay for themselves there, the
 # global cut and parity rules cost more than they save once the search runs in sweep order
-EASY, TRICKY, HARD = 0, 1, 2
-SEARCH = 3
-LEVEL_NAMES = ("easy", "tricky", "hard")
+EASY, TRICKY, HARD = 0, 1, 2  # the engine's rule levels (see the module's docstring)
+# the grades (``grade``): Tatham's three levels, then ours beyond them
+EXPERT = 3  # more than Tatham's Hard; this engine's Hard rules (cuts, pockets, parity) finish it
+SEARCH = 4  # no deductions here finish it: search (graded Expert, its hardest step "search")
+LEVEL_NAMES = ("easy", "tricky", "hard", "expert")
 
 
 
@@ -1080,12 +1082,54 @@ def deduced(puzzle, level: int):
 
 
 def grade(puzzle) -> int | None:
-    """The easiest level whose deductions alone solve the puzzle; SEARCH if none does;
-    None if the deductions find it impossible."""
+    """The puzzle's grade, the one every part of the program uses: EASY, TRICKY or HARD
+    when Tatham's deductions of that level (levels.py, his rules) finish it and the
+    level below does not; EXPERT when they do not but this engine's Hard rules do;
+    SEARCH when nothing short of search does; None when the deductions find it impossible.
+
+    A board his program cannot hold (split rows, blank counts, A or B away from his
+    edges) has no Tatham level: it is graded by this engine's levels, Easy and Tricky
+    by its rules of those names and EXPERT by its Hard rules.  When A's and B's pieces
+    are not given they are read from the solution the engine deduces, as his game ID
+    of the puzzle would give them."""
+    board = tatham_board(puzzle)
+    if board is not None:
+        his = levels.level(board)
+        if his is None:
+            return None
+        if his <= levels.HARD:
+            return his
+        beyond = deduced(puzzle, HARD)
+        if beyond is None:
+            return None
+        return EXPERT if beyond.solved else SEARCH
     for level in (EASY, TRICKY, HARD):
         engine = deduced(puzzle, level)
         if engine is None:
             return None
         if engine.solved:
-            return level
+            return EXPERT if level == HARD else level
     return SEARCH
+
+
+def tatham_board(puzzle):
+    """The puzzle as Tatham's solver holds it (levels.Board), or None when his program
+    cannot hold it or its A and B pieces are neither given nor deduced."""
+    ends = None
+    fixed = puzzle.fixed_map
+    if puzzle.split is None and (puzzle.start not in fixed or puzzle.finish not in fixed):
+        engine = deduced(puzzle, HARD)
+        if engine is None or not engine.solved:
+            return None
+        ends = end_pieces(puzzle, [c for c in engine.path()])
+    return levels.board_of(puzzle, ends)
+
+
+def end_pieces(puzzle, path) -> dict:
+    """The pieces at A and B (cell -> direction bits) on a path from A to B."""
+    from .model import direction
+
+    return {
+        puzzle.start: (puzzle.start_edge or 0) | direction(path[0], path[1]),
+        puzzle.finish: (puzzle.finish_edge or 0) | direction(path[-1], path[-2]),
+    }

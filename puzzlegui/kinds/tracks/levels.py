@@ -1,0 +1,650 @@
+"""Tatham's three Tracks levels, as his solver means them.  No Qt.
+
+A puzzle's level is the lowest level whose deductions alone finish it.  For the levels
+that Simon Tatham's Train Tracks names (Easy, Tricky, Hard) "his level" is only true if
+the deductions are his, so this module reasons as his tracks.c does, on the puzzles his
+program can hold (no split rows, every count given, A on the left edge and B on the
+bottom edge, the pieces at A and B given).  It is written from his rules, not from his
+code: each square and each side of a square is known to hold track, known not to, or
+not known yet, and these rules are applied, easiest first, starting again from the
+easiest whenever one of them adds anything, until none adds anything:
+
+Easy
+  * edges: an empty square has no track on any side; a square with three sides closed
+    is empty; a square with track on a side holds track; a track square with two sides
+    closed uses the other two, and one with two sides used closes the other two;
+  * counts: a line whose count is reached is empty elsewhere, a line whose open squares
+    are all needed is track everywhere;
+  * loops: a link between two track squares already joined would close a loop, and a
+    link that would join A's piece to B's while other track or unmet counts remain
+    would end the line too early; both are closed.
+Tricky
+  * one more: in a line needing one more track square, with nowhere to cross it, and
+    only one square with fewer than two links, the last square is next to that one;
+  * loose ends: a line with as many loose ends (track squares with one link, along the
+    line) as squares still to be laid cannot turn any lone loose end along the line;
+    and one loose end with two squares still to lay and nowhere to cross must go on
+    along the line;
+  * pairs: in a line needing one more track square, a square that could only continue
+    into its neighbour along the line (it has one other way out) is empty.
+Hard
+  * pairs, the other way: in a line that needs all but one of its open squares, the
+    neighbour such a square would lead into is track;
+  * parity: a link that is the only way between two parts of the board of undecided
+    links is track exactly when the track already leaves one part an odd number of times.
+
+``closure`` applies them; ``level`` grades.  Everything works on plain ints, as Tatham's
+bit flags do: bit 0 TRACK and bit 1 NOTRACK of a square, then four bits of sides known
+to hold track (R, U, L, D) and four known to hold none.
+"""
+
+from __future__ import annotations
+
+R, U, L, D = 1, 2, 4, 8
+ALL = 15
+TRACK, NOTRACK = 1, 2
+ET, EN = 4, 8  # shifts of the "side holds track" and "side holds none" bits
+_NB = [bin(i).count("1") for i in range(16)]
+_STEP = {R: (1, 0), U: (0, -1), L: (-1, 0), D: (0, 1)}
+_OPP = {R: L, L: R, U: D, D: U}
+
+EASY, TRICKY, HARD = 0, 1, 2
+NAMES = ("Easy", "Tricky", "Hard")
+
+
+class Impossible(Exception):
+    """The deductions found the puzzle has no solution."""
+
+
+class Board:
+    """One Tatham-style puzzle being solved: squares' and sides' flags."""
+
+    def __init__(self, w: int, h: int, numbers, row_s: int, col_s: int, clues):
+        """``numbers``: the w column counts then the h row counts; ``row_s``: the row of
+        A (left edge), ``col_s``: the column of B (bottom edge); ``clues``: (x, y) ->
+        direction bits of the given pieces (those at A and B included)."""
+        self.w, self.h = w, h
+        self.numbers = list(numbers)
+        self.row_s, self.col_s = row_s, col_s
+        self.sf = [0] * (w * h)
+        # (squares in order, count, the sides across): every column, then every row
+        self.lines = tuple(
+            [(tuple(range(x, w * h, w)), self.numbers[x], R | L) for x in range(w)]
+            + [(tuple(range(y * w, y * w + w)), self.numbers[w + y], U | D) for y in range(h)]
+        )
+        self.dirty = set(range(w * h))  # squares the square-and-sides rules should look at
+        # each line's version (bumped whenever a flag of one of its squares changes), and
+        # for each line rule the version at which it last found nothing in that line: a
+        # line not changed since then is passed over, as a sweep would find nothing there
+        self.lver = [0] * (w + h)
+        self.seen = {name: [-1] * (w + h) for name in ("counts", "one_more", "loose_ends", "pairs0", "pairs1")}
+        # versions of the track (track squares and sides) and of all sides, and where the
+        # loop and parity rules last found nothing: they read nothing else, so unchanged
+        # versions mean they would find nothing again
+        self.tver = self.sver = 0
+        self.loops_seen = self.parity_seen = -1
+        self.clue = [False] * (w * h)
+        for (x, y), mask in clues.items():
+            i = y * w + x
+            self.sf[i] |= TRACK
+            self.clue[i] = True
+            for d in (U, D, L, R):
+                if mask & d:
+                    self._side(x, y, d, ET)
+        self.impossible = False
+        # every outer side holds no track, except where a given piece leaves the board
+        for x in range(w):
+            self._outer(x, 0, U)
+            self._outer(x, h - 1, D)
+        for y in range(h):
+            self._outer(0, y, L)
+            self._outer(w - 1, y, R)
+        # each line's track squares and empty squares, kept up to date as flags are set
+        self.ltrack = [sum(self.sf[i] & TRACK for i in cells) for cells, _t, _p in self.lines]
+        self.lempty = [0] * (w + h)
+
+    def copy(self) -> "Board":
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.sf = list(self.sf)
+        other.dirty = set(self.dirty)
+        other.lver = list(self.lver)
+        other.ltrack = list(self.ltrack)
+        other.lempty = list(self.lempty)
+        other.seen = {k: list(v) for k, v in self.seen.items()}
+        return other
+
+    # --- flags ----------------------------------------------------------------------
+    def _side(self, x, y, d, shift) -> None:
+        w = self.w
+        i = y * w + x
+        self.sver += 1
+        if shift == ET:
+            self.tver += 1
+        self.sf[i] |= d << shift
+        self._touch(i)
+        dx, dy = _STEP[d]
+        X, Y = x + dx, y + dy
+        if 0 <= X < w and 0 <= Y < self.h:
+            self.sf[Y * w + X] |= _OPP[d] << shift
+            self._touch(Y * w + X)
+
+    def _touch(self, i: int) -> None:
+        """Square i's flags changed."""
+        w = self.w
+        self.dirty.add(i)
+        self.lver[i % w] += 1
+        self.lver[w + i // w] += 1
+
+    def _outer(self, x, y, d) -> None:
+        if not (self.sf[y * self.w + x] >> ET) & d:
+            self.set_side(x, y, d, EN)
+
+    def set_square(self, i: int, flag: int) -> int:
+        f = self.sf[i]
+        if f & flag:
+            return 0
+        if f & (NOTRACK if flag == TRACK else TRACK):
+            self.impossible = True
+        else:
+            self.sf[i] = f | flag
+            self._touch(i)
+            self._tally(i, flag)
+        return 1
+
+    def _tally(self, i: int, flag: int) -> None:
+        """Square i became ``flag`` (TRACK or NOTRACK): its lines' tallies."""
+        w = self.w
+        counts = self.ltrack if flag == TRACK else self.lempty
+        counts[i % w] += 1
+        counts[w + i // w] += 1
+        if flag == TRACK:
+            self.tver += 1
+
+    def set_side(self, x: int, y: int, d: int, shift: int) -> int:
+        f = self.sf[y * self.w + x]
+        if (f >> shift) & d:
+            return 0
+        if (f >> (EN if shift == ET else ET)) & d:
+            self.impossible = True
+        else:
+            self._side(x, y, d, shift)
+        return 1
+
+    def track_sides(self, i: int) -> int:
+        return (self.sf[i] >> ET) & ALL
+
+    def closed_sides(self, i: int) -> int:
+        return (self.sf[i] >> EN) & ALL
+
+    # --- Easy -------------------------------------------------------------------------
+    def edges(self) -> int:
+        """The square-and-sides rules, to their fixed point, on the squares whose flags
+        changed since they were last looked at (they only ever add flags, so the order
+        does not change where they end: the same as his sweeps repeated)."""
+        w, sf, dirty = self.w, self.sf, self.dirty
+        did = 0
+        while dirty:
+            i = dirty.pop()
+            x, y = i % w, i // w
+            f = sf[i]
+            if f & NOTRACK:
+                for d in (R, U, L, D):
+                    did += self.set_side(x, y, d, EN)
+                f = sf[i]
+            if _NB[(f >> EN) & ALL] >= 3:
+                did += self.set_square(i, NOTRACK)
+                f = sf[i]
+            if (f >> ET) & ALL:
+                did += self.set_square(i, TRACK)
+                f = sf[i]
+            if f & TRACK:
+                closed, track = (f >> EN) & ALL, (f >> ET) & ALL
+                if _NB[closed] == 2 and _NB[track] < 2:
+                    for d in (R, U, L, D):
+                        if not (closed | track) & d:
+                            did += self.set_side(x, y, d, ET)
+                    f = sf[i]
+                    closed, track = (f >> EN) & ALL, (f >> ET) & ALL
+                if _NB[track] == 2 and _NB[closed] < 2:
+                    for d in (R, U, L, D):
+                        if not (closed | track) & d:
+                            did += self.set_side(x, y, d, EN)
+            if self.impossible:
+                dirty.clear()
+        return did
+
+    def _fresh(self, rule: str):
+        """The lines changed since ``rule`` last looked at them (it looks now), each as
+        (squares, count, sides across, track squares, empty squares)."""
+        lver, seen, ltrack, lempty = self.lver, self.seen[rule], self.ltrack, self.lempty
+        for k, (cells, target, perp) in enumerate(self.lines):
+            if seen[k] == lver[k]:
+                continue
+            seen[k] = lver[k]
+            yield cells, target, perp, ltrack[k], lempty[k]
+
+    def counts(self) -> int:
+        sf = self.sf
+        did = 0
+        for cells, target, _perp, track, empty in self._fresh("counts"):
+            if track == target:
+                for i in cells:
+                    if not sf[i] & TRACK:
+                        did += self.set_square(i, NOTRACK)
+            if empty == len(cells) - target:
+                for i in cells:
+                    if not sf[i] & NOTRACK:
+                        did += self.set_square(i, TRACK)
+        return did
+
+    def loops(self) -> int:
+        """The loop rules.  A sweep only closes sides, which changes neither the pieces
+        nor the track squares it reads, so the order it looks in does not matter."""
+        if self.loops_seen == self.tver:
+            return 0
+        w, h, sf = self.w, self.h, self.sf
+        N = w * h
+        parent = list(range(N))
+
+        def find(a):
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        track = []
+        for i in range(N):
+            f = sf[i]
+            if f & TRACK:
+                track.append(i)
+            if f & (R << ET) and i % w < w - 1:
+                parent[find(i)] = find(i + 1)
+            if f & (D << ET) and i < N - w:
+                parent[find(i)] = find(i + w)
+        ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
+        early = None
+        did = 0
+        for i in track:
+            f = sf[i]
+            x, y = i % w, i // w
+            for d, j, inside in ((R, i + 1, x < w - 1), (D, i + w, y < h - 1)):
+                if not inside or not sf[j] & TRACK or ((f >> ET) | (f >> EN)) & d:
+                    continue
+                ri, rj = find(i), find(j)
+                if ri == rj:
+                    did += self.set_side(x, y, d, EN)
+                elif len(ends) == 2 and {ri, rj} == ends:
+                    if early is None:
+                        early = self._too_early(find, ends)
+                    if early:
+                        did += self.set_side(x, y, d, EN)
+                f = sf[i]
+        if not did:
+            self.loops_seen = self.tver
+        return did
+
+    def _too_early(self, find, ends) -> bool:
+        """Joining A's piece to B's now would leave track out or a count unmet."""
+        sf = self.sf
+        for k in range(self.w * self.h):
+            if sf[k] & TRACK and find(k) not in ends:
+                return True
+        for cells, target, _perp in self.lines:
+            if sum(sf[i] & TRACK for i in cells) < target:
+                return True
+        return False
+
+    # --- Tricky -----------------------------------------------------------------------
+    def one_more(self) -> int:
+        w, sf = self.w, self.sf
+        did = 0
+        for cells, target, perp, track, _empty in self._fresh("one_more"):
+            crossable = low = 0
+            last = -1
+            for i in cells:
+                f = sf[i]
+                if not (f >> EN) & perp:
+                    crossable += 1
+                if _NB[(f >> ET) & ALL] <= 1:
+                    low += 1
+                    last = i
+            if track != target - 1 or crossable or low != 1:
+                continue
+            ox, oy = last % w, last // w
+            for i in cells:
+                if (abs(ox - i % w) > 1 or abs(oy - i // w) > 1) and not sf[i] & TRACK:
+                    did += self.set_square(i, NOTRACK)
+        return did
+
+    def loose_ends(self) -> int:
+        w, sf = self.w, self.sf
+        did = 0
+        for cells, target, perp, _track, _empty in self._fresh("loose_ends"):
+            n = len(cells)
+            along = ALL & ~perp
+            loose = [False] * n
+            nloose = full = crossable = 0
+            for j, i in enumerate(cells):
+                f = sf[i]
+                t = (f >> ET) & ALL
+                links = _NB[t]
+                if links == 2:
+                    full += 1
+                elif links == 1 and along & t:
+                    nloose += 1
+                    loose[j] = True
+                if links != 2 and not (f >> EN) & perp:
+                    crossable += 1
+            left = target - full
+            if nloose > left:
+                self.impossible = True
+            if nloose and nloose == left:
+                for j, i in enumerate(cells):
+                    if not loose[j] or (j > 0 and loose[j - 1]) or (j < n - 1 and loose[j + 1]):
+                        continue
+                    for d in (R, U, L, D):
+                        if along & d and not self.track_sides(i) & d:
+                            did += self.set_side(i % w, i // w, d, EN)
+            if nloose == 1 and left == 2 and not crossable:
+                for j, i in enumerate(cells):
+                    if loose[j]:
+                        for d in (R, U, L, D):
+                            if along & d:
+                                did += self.set_side(i % w, i // w, d, ET)
+        return did
+
+    def pairs(self, both_ways: bool) -> int:
+        did = 0
+        for cells, target, perp, track, empty in self._fresh("pairs1" if both_ways else "pairs0"):
+            one_fill = target - track == 1
+            one_empty = both_ways and len(cells) - target - empty == 1
+            if not (one_fill or one_empty):
+                continue
+            forward, back = (D, U) if perp == R | L else (R, L)
+            for p, q in zip(cells, cells[1:]):
+                did += self._pair(p, q, forward, one_fill, one_empty)
+                did += self._pair(q, p, back, one_fill, one_empty)
+        return did
+
+    def _pair(self, p: int, q: int, d: int, one_fill: bool, one_empty: bool) -> int:
+        sf = self.sf
+        if (sf[p] | sf[q]) & (TRACK | NOTRACK):
+            return 0
+        if _NB[ALL & ~d & ~self.closed_sides(p)] >= 2:
+            return 0  # p has two other ways out
+        did = 0
+        if one_fill:
+            sf[p] |= NOTRACK
+            self._touch(p)
+            self._tally(p, NOTRACK)
+            did += 1
+        if one_empty:
+            sf[q] |= TRACK
+            self._touch(q)
+            self._tally(q, TRACK)
+            did += 1
+        return did
+
+    # --- Hard -------------------------------------------------------------------------
+    def parity(self) -> int:
+        if self.parity_seen == self.sver:
+            return 0
+        w, h, sf = self.w, self.h, self.sf
+        N = w * h
+
+        def open_sides(i):
+            return ALL & ~self.track_sides(i) & ~self.closed_sides(i)
+
+        bridges = _bridges(w, h, open_sides)
+        did = 0
+        for x in range(w):
+            for y in range(h):
+                i = y * w + x
+                for d in (D, R):
+                    if (i, d) in bridges:
+                        did += self._bridge(x, y, d, N)
+        if not did:
+            self.parity_seen = self.sver
+        return did
+
+    def _bridge(self, x: int, y: int, d: int, N: int) -> int:
+        w, h, sf = self.w, self.h, self.sf
+        i = y * w + x
+        j = i + (w if d == D else 1)
+        # the part of the board of undecided links on i's side of the bridge
+        side = {i}
+        stack = [i]
+        while stack:
+            a = stack.pop()
+            ax, ay = a % w, a // w
+            f = sf[a]
+            for e in (R, U, L, D):
+                if (f >> ET | f >> EN) & e:
+                    continue
+                dx, dy = _STEP[e]
+                bx, by = ax + dx, ay + dy
+                if not (0 <= bx < w and 0 <= by < h):
+                    continue
+                b = by * w + bx
+                if {a, b} == {i, j}:
+                    continue
+                if b not in side:
+                    side.add(b)
+                    stack.append(b)
+        odd = 0
+        for a in side:
+            ax, ay = a % w, a // w
+            t = self.track_sides(a)
+            for e in (R, U, L, D):
+                if not t & e:
+                    continue
+                dx, dy = _STEP[e]
+                bx, by = ax + dx, ay + dy
+                if not (0 <= bx < w and 0 <= by < h) or by * w + bx not in side:
+                    odd ^= 1
+        return self.set_side(x, y, d, ET if odd else EN) or 1
+
+    # --- driving ----------------------------------------------------------------------
+    RULES = (
+        (EASY, "edges"),
+        (EASY, "counts"),
+        (EASY, "loops"),
+        (TRICKY, "one_more"),
+        (TRICKY, "loose_ends"),
+        (TRICKY, "pairs_one"),
+        (HARD, "pairs_both"),
+        (HARD, "parity"),
+    )
+
+    def pairs_one(self) -> int:
+        return self.pairs(False)
+
+    def pairs_both(self) -> int:
+        return self.pairs(True)
+
+    def closure(self, level: int, without=()) -> int:
+        """Apply the rules up to ``level`` (but not those named in ``without``) until none
+        adds anything, easiest first; returns the hardest level that added something
+        (EASY when none did).  Raises Impossible when they find a contradiction."""
+        hardest = EASY
+        rules = [(lv, getattr(self, name)) for lv, name in self.RULES if lv <= level and name not in without]
+        while not self.impossible:
+            for lv, rule in rules:
+                if rule():
+                    hardest = max(hardest, lv)
+                    break
+            else:
+                break
+        if self.impossible:
+            raise Impossible
+        return hardest
+
+    def progress(self) -> int:
+        """How much is known: square flags plus side flags (each side counted on both
+        squares), to compare two partial solves."""
+        return sum(_NB[(f & 3)] + _NB[(f >> ET) & ALL] + _NB[(f >> EN) & ALL] for f in self.sf)
+
+    def finished(self) -> bool:
+        """Tatham's test of a finished solve: no loop among the known links, and in
+        every line as many squares with two known links as its count."""
+        w, h = self.w, self.h
+        parent = list(range(w * h))
+
+        def find(a):
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        for i in range(w * h):
+            t = self.track_sides(i)
+            for d, j, inside in ((R, i + 1, i % w < w - 1), (D, i + w, i // w < h - 1)):
+                if t & d and inside:
+                    a, b = find(i), find(j)
+                    if a == b:
+                        return False
+                    parent[a] = b
+        for cells, target, _perp in self.lines:
+            if sum(1 for i in cells if _NB[self.track_sides(i)] == 2) != target:
+                return False
+        return True
+
+
+def with_position(board: Board, state) -> Board:
+    """``board`` (a fresh one) with a player's position on it: their track (sides and
+    squares with track), marked squares, crossed sides and dotted squares."""
+    w = board.w
+    for (a, b) in state.edges:
+        d = _direction(a, b)
+        board.set_side(a[0], a[1], d, ET)
+        board.set_square(a[1] * w + a[0], TRACK)
+        board.set_square(b[1] * w + b[0], TRACK)
+    for (a, b) in state.blocks:
+        board.set_side(a[0], a[1], _direction(a, b), EN)
+    for x, y in state.marks:
+        board.set_square(y * w + x, NOTRACK)
+    for x, y in state.dots:
+        board.set_square(y * w + x, TRACK)
+    return board
+
+
+def _direction(a, b) -> int:
+    return {(1, 0): R, (0, -1): U, (-1, 0): L, (0, 1): D}[(b[0] - a[0], b[1] - a[1])]
+
+
+def next_fact(board: Board, known, level: int = HARD):
+    """The first new fact his deductions (up to ``level``) find on ``board``, easiest
+    rule first, as (rule, rule's level, fact, the board before it); a fact is ("square", i, TRACK or NOTRACK)
+    or ("side", i, direction, ET or EN).  ``known(fact)`` says which facts the player
+    already sees (a square with track is track, a marked square's sides are closed, ...):
+    a rule that adds only those is applied and the search goes on, as his solver goes on.
+    None when nothing new follows (or a rule finds the position impossible)."""
+    b = board.copy()
+    rules = [(lv, name) for lv, name in Board.RULES if lv <= level]
+    for _ in range(4 * b.w * b.h + 8):  # (every round adds a flag, and there are so many)
+        for lv, name in rules:
+            trial = b.copy()
+            if not getattr(trial, name)():
+                continue
+            if trial.impossible:
+                return None
+            for fact in _new_facts(b.sf, trial.sf):
+                if not known(fact):
+                    return name, lv, fact, b
+            b = trial
+            break
+        else:
+            return None
+    return None
+
+
+def _new_facts(before, after):
+    for i, (f, g) in enumerate(zip(before, after)):
+        if f == g:
+            continue
+        for flag in (TRACK, NOTRACK):
+            if g & flag and not f & flag:
+                yield ("square", i, flag)
+        for shift in (ET, EN):
+            for d in (R, U, L, D):
+                if (g >> shift) & d and not (f >> shift) & d:
+                    yield ("side", i, d, shift)
+
+
+def _bridges(w: int, h: int, open_sides) -> set:
+    """The links of the graph of undecided links that are bridges, as (square, D or R)
+    from the upper or left square."""
+    N = w * h
+    disc = [-1] * N
+    low = [0] * N
+    out = set()
+    t = 0
+    for root in range(N):
+        if disc[root] >= 0:
+            continue
+        disc[root] = low[root] = t
+        t += 1
+        stack = [(root, -1, iter(_nbrs(root, w, h, open_sides)))]
+        while stack:
+            v, pv, it = stack[-1]
+            for u in it:
+                if u == pv:
+                    continue
+                if disc[u] < 0:
+                    disc[u] = low[u] = t
+                    t += 1
+                    stack.append((u, v, iter(_nbrs(u, w, h, open_sides))))
+                    break
+                low[v] = min(low[v], disc[u])
+            else:
+                stack.pop()
+                if pv >= 0:
+                    low[pv] = min(low[pv], low[v])
+                    if low[v] > disc[pv]:
+                        a, b = min(v, pv), max(v, pv)
+                        out.add((a, R if b == a + 1 and b % w else D))
+    return out
+
+
+def _nbrs(i: int, w: int, h: int, open_sides):
+    x, y = i % w, i // w
+    sides = open_sides(i)
+    for d in (R, U, L, D):
+        if sides & d:
+            dx, dy = _STEP[d]
+            X, Y = x + dx, y + dy
+            if 0 <= X < w and 0 <= Y < h:
+                yield Y * w + X
+
+
+def board_of(puzzle, end_pieces=None):
+    """Tatham's Board for one of our puzzles, or None if his program cannot hold it."""
+    from .model import BIT
+
+    p = puzzle
+    if p.split is not None or any(v is None for v in p.columns) or any(v is None for v in p.rows):
+        return None
+    if p.start[0] != 0 or p.start_edge != BIT["L"] or p.finish[1] != p.height - 1 or p.finish_edge != BIT["D"]:
+        return None
+    clues = dict(p.fixed)
+    for c in (p.start, p.finish):
+        if c not in clues:
+            if not end_pieces or c not in end_pieces:
+                return None
+            clues[c] = end_pieces[c]
+    return Board(p.width, p.height, list(p.columns) + list(p.rows), p.start[1], p.finish[0], clues)
+
+
+def level(board: Board) -> int | None:
+    """The lowest of Tatham's levels whose deductions finish ``board`` (a fresh one):
+    EASY, TRICKY or HARD; 3 when even his Hard does not; None when they find it impossible."""
+    for lv in (EASY, TRICKY, HARD):
+        b = board.copy()
+        try:
+            b.closure(lv)
+        except Impossible:
+            return None
+        if b.finished():
+            return lv
+    return HARD + 1
