@@ -148,7 +148,7 @@ class BoardWidget(QWidget):
             self.update()
 
     def paint_trial(self, painter: QPainter) -> None:
-        geo = self.geometry_now() if self.trial and hasattr(self, "geometry_now") else None
+        geo = self.geometry_now() if self.trial else None
         if geo is None:
             return
         colour = QColor(theme.TRIAL)  # the scheme's own (a plum on light paper)
@@ -169,6 +169,38 @@ class BoardWidget(QWidget):
 
     def set_interactive(self, interactive: bool) -> None:
         self.interactive = interactive
+
+    def geometry_now(self):
+        """The grid as drawn now (core.geometry.GridGeometry), or None before a state:
+        one place every kind answers, so what the board draws for the game object (the
+        trial's frames, the keyboard cursor, the cells a screen reader is told of) sits
+        on the kind's own cells."""
+        return None
+
+    def shows_cursor(self) -> bool:
+        """True while the keyboard cursor is drawn: the board has the keyboard focus and
+        plays (a replay has no cursor)."""
+        return self.hasFocus() and self.interactive and self.state is not None
+
+    def paint_cursor(self, painter: QPainter, rect: QRectF, cell: float, round_: bool = False) -> None:
+        """The keyboard cursor round ``rect`` (a circle round a Rotation button when
+        ``round_``): ink dashes over a solid band of the paper's colour, so it shows on
+        every fill of every scheme (a black strip, a given's tile, the dark paper), and
+        in a shape no other mark has (the solver's focus has heavy corners, a mistake a
+        plain line, a trial violet dashes inside the cell)."""
+        width = theme.line(max(2.0, cell / 16))
+        painter.save()
+        painter.setBrush(Qt.NoBrush)
+        for pen in (QPen(QColor(theme.PAPER), width * 2.6),
+                    QPen(QColor(theme.INK), width, Qt.CustomDashLine)):
+            if pen.style() == Qt.CustomDashLine:
+                pen.setDashPattern([2.0, 1.2])
+            painter.setPen(pen)
+            if round_:
+                painter.drawEllipse(rect)
+            else:
+                painter.drawRect(rect)
+        painter.restore()
 
     def event(self, event) -> bool:
         # while a finish is celebrated, the next click or key dismisses it and does

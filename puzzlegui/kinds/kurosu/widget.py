@@ -226,11 +226,8 @@ class Board(BoardWidget):
             if 0 <= x < W and 0 <= y < H:
                 painter.setPen(QPen(QColor(theme.HIGHLIGHT).darker(160), theme.line(max(2.5, c / 9))))
                 painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
-        if self.hasFocus() and self.interactive:
-            x, y = self.cursor
-            pen = QPen(QColor(theme.PLAYER), theme.line(max(2.0, c / 14)), Qt.DashLine)
-            painter.setPen(pen)
-            painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
+        if self.shows_cursor():
+            self.paint_cursor(painter, QRectF(*geo.cell_rect(*self.cursor)).adjusted(3, 3, -3, -3), c)
         if self.show_numbers:
             self._paint_numbers(painter, geo)
         if self.show_counts:

@@ -450,10 +450,9 @@ class Board(BoardWidget):
                 lambda p, centre: _paint_button(p, centre, cell, n, r, lit, hovered, not config.cw_only),
             )
             painter.drawImage(QPointF(c.x() - cell / 2, c.y() - cell / 2), sprite)
-            if self.hasFocus() and (bx, by) == self.key_cursor:
-                painter.setPen(QPen(QColor(theme.PLAYER), theme.line(max(2.0, r * 0.3))))
-                painter.setBrush(Qt.NoBrush)
-                painter.drawEllipse(c, radius * 1.9, radius * 1.9)
+            if self.shows_cursor() and (bx, by) == self.key_cursor:
+                ring = radius * 1.9
+                self.paint_cursor(painter, QRectF(c.x() - ring, c.y() - ring, 2 * ring, 2 * ring), geo.cell, round_=True)
 
     # --- input -----------------------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:

@@ -515,6 +515,11 @@ class Board(BoardWidget):
             self.margins,
         )
 
+    def geometry_now(self) -> GridGeometry:
+        """The board's hook for what every kind draws alike (the trial's frames, the
+        cursor, the cells told to a screen reader)."""
+        return self.geometry_for()
+
     def state_changed(self):
         if self.state is not None:
             self.margins = margins_for(self.state.puzzle)
@@ -622,6 +627,9 @@ class Board(BoardWidget):
         for cell in lit:
             fills[cell] = theme.HIGHLIGHT_FILL
         rect = paint_grid(painter, p, geo, fills)
+        if self.shows_cursor():  # under the marks: the crosses on its edges stay in sight
+            inset = c * 0.1
+            self.paint_cursor(painter, QRectF(*geo.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset), c)
         self._paint_notes(painter, geo, state)
         rails = c >= RAILS_MIN_PX
         if rails:
@@ -637,10 +645,6 @@ class Board(BoardWidget):
         verdicts = state if self.play_colours and self.show_met else None
         tally = state if self.play_colours and self.show_remaining else None
         paint_counts(painter, p, geo, verdicts, bad=bad_clues, tally=tally)
-        if self.hasFocus() and self.interactive:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.07))))
-            painter.setBrush(Qt.NoBrush)
-            painter.drawRect(QRectF(*geo.cell_rect(*self.cursor)).adjusted(c * 0.06, c * 0.06, -c * 0.06, -c * 0.06))
         self.paint_flourish(painter, rect)
 
     @staticmethod
