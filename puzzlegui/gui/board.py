@@ -14,7 +14,7 @@ from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QPointF, QRectF, QSize,
 from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter, QPalette, QPen, QPolygonF, QRegion
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
-from . import theme
+from . import accessible, theme
 from .celebration import SolvedCard
 
 #: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls.
@@ -26,6 +26,7 @@ MAX_ZOOM = 8.0
 CELEBRATION_MS = 1500  # the wave and the flash over a finished board, before its card
 _MODIFIERS = (Qt.Key_Shift, Qt.Key_Control, Qt.Key_Alt, Qt.Key_Meta, Qt.Key_AltGr)
 _DISMISSING = (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick, QEvent.KeyPress)
+_MOVING = (QEvent.KeyPress, QEvent.MouseButtonPress, QEvent.FocusIn)  # may move the cursor
 
 
 class SpriteCache:
@@ -101,7 +102,9 @@ class BoardWidget(QWidget):
         self.highlight_text = ""
         self.trial: tuple = ()  # cells the trial since the mark entered (core/game.py)
         self.interactive = True
-        self.animation_ms = 250  # the player sets it from the speed slider
+        self._animation_ms = 250  # the player sets it from the speed slider
+        self._access = None  # the screen reader's view of the board (gui/accessible.py), once asked for
+        accessible.install()
         self._flourish = 0.0
         self._flourish_anim = QVariantAnimation(self)
         self._flourish_anim.setStartValue(0.0)
@@ -116,6 +119,16 @@ class BoardWidget(QWidget):
         self.setSizePolicy(policy)
         self.setMinimumSize(160, 160)
 
+    @property
+    def animation_ms(self) -> int:
+        """How long a move animates; 0 while the player asks for reduced motion (no
+        wave over a finished board, a replay stepped rather than animated)."""
+        return 0 if accessible.prefs.reduced_motion else self._animation_ms
+
+    @animation_ms.setter
+    def animation_ms(self, value: int) -> None:
+        self._animation_ms = int(value)
+
     # --- what the window calls --------------------------------------------------------
     def set_state(self, state, move=None, animate: bool = False) -> None:
         """Show ``state``.  With ``move`` and ``animate``, the kind may animate the move
@@ -128,6 +141,7 @@ class BoardWidget(QWidget):
             self.animate_move(old, move, state)
         self.state_changed()
         self.update()
+        accessible.state_shown(self)
 
     def set_violations(self, violations) -> None:
         self.violations = list(violations)
@@ -135,6 +149,8 @@ class BoardWidget(QWidget):
 
     def set_highlight(self, cells=(), text: str = "") -> None:
         self.highlight = tuple(cells)
+        if text and text != self.highlight_text:
+            accessible.announce(self, text)  # a hint's stage, a step's reason
         self.highlight_text = text
         self.update()
 
@@ -220,7 +236,35 @@ class BoardWidget(QWidget):
         if not self.interactive and event.type() in (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick):
             self.backToGame.emit()
             return True
-        return super().event(event)
+        if what not in _MOVING or self.state is None:
+            return super().event(event)
+        before = self.access_cursor()
+        handled = super().event(event)
+        if what == QEvent.FocusIn or (self.state is not None and self.access_cursor() != before):
+            accessible.cursor_moved(self)  # the screen reader reads the square it is on
+        return handled
+
+    # --- what a screen reader is told (gui/accessible.py); each kind says its words -----
+    def access_title(self) -> str:
+        """The board's name: the kind and its size."""
+        cols, rows = self.grid_size()
+        return f"{self.kind.title} board, {cols} columns by {rows} rows"
+
+    def access_help(self) -> str:
+        """The board's description: its keys, in a sentence (the help page lists them)."""
+        return "Arrow keys move the cursor."
+
+    def access_cell(self, x: int, y: int) -> str:
+        """What square (x, y) holds, in words ("X, given"); its position is added."""
+        return ""
+
+    def access_clues(self) -> list:
+        """The clues beside the grid: (words, QRectF on the board) for each."""
+        return []
+
+    def access_cursor(self):
+        """The square the keyboard cursor is on, or None."""
+        return getattr(self, "cursor", None)
 
     def celebrate(self, lines=()) -> None:
         """The puzzle is finished: a wave of the theme's SUCCESS colour crosses the board
@@ -230,6 +274,7 @@ class BoardWidget(QWidget):
         the card shows at once."""
         self.dismiss_celebration()
         self._card_lines = tuple(lines)
+        accessible.announce(self, " ".join(line if line[-1:] in ".!?" else line + "." for line in self._card_lines if line))
         if self.animation_ms <= 0:
             self._end_flourish()
         else:

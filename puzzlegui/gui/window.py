@@ -33,7 +33,7 @@ from ..core import collection as collection_mod
 from ..core import games as games_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import kinds, theme
+from . import accessible, kinds, theme
 from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
@@ -303,7 +303,8 @@ class MainWindow(QMainWindow):
 
         self.actions_by_name = actions.build(self)
         actions.build_menus(self, self.actions_by_name,
-                            lambda menu: self._build_theme_menu(menu.addMenu("&Colours")))
+                            lambda menu: (self._build_theme_menu(menu.addMenu("&Colours")),
+                                          self._build_access_menu(menu.addMenu("&Accessibility"))))
         self._build_play_bar()
         self._install_stop_key()
         self._sync_actions()
@@ -323,6 +324,11 @@ class MainWindow(QMainWindow):
         from .colours_menu import ColoursMenu
 
         self.colours = ColoursMenu(self.settings, menu, self.library.refresh, self)
+
+    def _build_access_menu(self, menu) -> None:
+        """View > Accessibility (gui/accessible.py); the status line is announced too."""
+        self.access_menu = accessible.AccessMenu(self.settings, menu, self)
+        self.statusBar().messageChanged.connect(lambda text: accessible.announce(self.statusBar(), text))
 
     def set_theme(self, choice: str) -> None:
         """Use ``choice`` (one of theme.CHOICES) from now on, and remember it."""
@@ -938,6 +944,7 @@ class MainWindow(QMainWindow):
             self.area.hide_problems()
             return
         self.area.show_problems(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
+        accessible.announce(self.area.problems, f"{heading}: " + " ".join(lines))
 
     @property
     def problems(self):

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
-from puzzlegui.gui import theme
+from puzzlegui.gui import accessible, theme
 from puzzlegui.gui.board import BoardWidget, SpriteCache, focus_frame
 
 # Tatham's Unruly: left click empty -> black -> white -> empty, right click the reverse;
@@ -129,6 +129,39 @@ class Board(BoardWidget):
             self._live = self.kind.check(self.state) if self.show_mistakes else []
             self._live_for = (self.state, self.show_mistakes)  # the state itself, kept: never a reused id
         self._refresh_panel()
+
+    # --- what a screen reader is told (gui/accessible.py) -----------------------------
+    def access_help(self) -> str:
+        return ("Arrow keys move the cursor; X or 1 puts an X, O or 0 an O, Space or Delete empties the "
+                "square, Enter cycles it, P switches pencil marks.")
+
+    def access_cell(self, x: int, y: int) -> str:
+        s = self.state
+        v = s.at(x, y)
+        words = ["X" if v == 1 else "O" if v == 0 else "empty"]
+        if s.is_given(x, y):
+            words.append("given")
+        elif v < 0 and s.mark_at(x, y):
+            marks = s.mark_at(x, y)
+            words.append("pencil " + " and ".join(n for bit, n in ((MARK_X, "X"), (MARK_O, "O")) if marks & bit))
+        if any((x, y) in violation.cells for violation in list(self._live) + list(self.violations)):
+            words.append("breaks a rule")
+        if (x, y) in self.trial:
+            words.append("in the trial")
+        return ", ".join(words)
+
+    def access_clues(self) -> list:
+        """Each line's X and O against its quota (what Show counts draws)."""
+        rows, cols = self.tallies()
+        geo = self.geometry_now()
+        out = []
+        for y, (xs, os_) in enumerate(rows):
+            box = QRectF(geo.x0 + geo.width, geo.y0 + y * geo.cell, geo.cell, geo.cell)
+            out.append((f"row {y + 1} has {xs} X and {os_} O of {self.state.width // 2} each", box))
+        for x, (xs, os_) in enumerate(cols):
+            box = QRectF(geo.x0 + x * geo.cell, geo.y0 + geo.height, geo.cell, geo.cell)
+            out.append((f"column {x + 1} has {xs} X and {os_} O of {self.state.height // 2} each", box))
+        return out
 
     def animate_move(self, old_state, move, new_state) -> None:
         if (old_state.width, old_state.height) != (new_state.width, new_state.height):
@@ -241,7 +274,7 @@ class Board(BoardWidget):
 
     def _margin_font(self, c: float, bold: bool = False) -> QFont:
         font = QFont(self.font())
-        font.setPixelSize(max(6, int(c * 0.4)))
+        font.setPixelSize(max(6, int(c * 0.4 * accessible.prefs.clue_scale)))  # View > Accessibility
         font.setBold(bold)
         return font
 

@@ -204,6 +204,31 @@ class Board(BoardWidget):
         """Where the button of block (bx, by) is drawn (tests click there)."""
         return block_centre(self.geometry_now(), self.state.n, bx, by)
 
+    # --- what a screen reader is told (gui/accessible.py) ---------------------------------------
+    ARROWS = ("up", "right", "down", "left")  # an arrow's orientation, in quarter turns clockwise
+
+    def access_help(self) -> str:
+        return ("Arrow keys move the cursor from block to block; Space or D turns the block clockwise, "
+                "A or Backspace anticlockwise, Enter as a left click.")
+
+    def access_cell(self, x: int, y: int) -> str:
+        state = self.state
+        config = state.config
+        words = [f"tile {state.at(x, y)}"]
+        if config.oriented:
+            words.append(f"arrow {self.ARROWS[state.arrow(x, y) % 4]}")
+        goal = config.goal_values()
+        if state.at(x, y) == goal[y * config.w + x] and (not config.oriented or state.arrow(x, y) % 4 == 0):
+            words.append("in place")
+        bx, by = self.key_cursor
+        if (x, y) == (bx, by) and self.shows_cursor():
+            n = config.n
+            words.append(f"the cursor's block: rows {by + 1} to {by + n}, columns {bx + 1} to {bx + n}")
+        return ", ".join(words)
+
+    def access_cursor(self):
+        return self.key_cursor
+
     # --- the window calls ----------------------------------------------------------------------
     def set_state(self, state, move=None, animate: bool = False) -> None:
         if state is not None:

@@ -108,6 +108,28 @@ class Board(BoardWidget):
         cursor, the cells told to a screen reader): the same grid as ``geometry()``."""
         return self.geometry()
 
+    def access_help(self) -> str:
+        return ("Arrow keys move the cursor; Shift and arrows stretch a strip from it, Enter or Space "
+                "cuts the strip (or the one square), Delete takes back the strip under the cursor, "
+                "Escape drops the stretch.")
+
+    def access_cell(self, x: int, y: int) -> str:
+        state = self.state
+        cell = (x, y)
+        words = ["black" if state.colour(cell) == "b" else "white"]
+        if state.letter(cell):
+            words.append(f"letter {state.letter(cell)}")
+        piece = state.owner.get(cell)
+        if piece is None:
+            words.append("not cut")
+        else:
+            pattern, cells = piece
+            colours = ", ".join("black" if c == "b" else "white" for c in pattern)
+            words.append(f"in a strip of {len(cells)}: {colours}" if len(cells) > 1 else "a strip of 1")
+        if cell in self.selection:
+            words.append("in the stretch to cut")
+        return ", ".join(words)
+
     def _cell_near(self, pos):
         """The grid cell under a pixel, clamped to the grid (for drags that leave it)."""
         g = self.geometry()

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.history import Batch
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
+from puzzlegui.gui import accessible, theme
 from puzzlegui.gui.board import BoardWidget, focus_frame
 
 from .model import BIT, DELTA, direction, edge_key
@@ -125,8 +125,10 @@ def paint_grid(painter: QPainter, puzzle, geo: GridGeometry, fills=None) -> QRec
 
 
 def count_font(geo: GridGeometry) -> QFont:
+    """The counts' font; View > Accessibility's clue text size scales it (to 0.72 of a
+    cell at most: a two-digit count still fits its square)."""
     f = QFont()
-    f.setPixelSize(max(6, int(geo.cell * 0.48)))
+    f.setPixelSize(max(6, int(geo.cell * 0.48 * accessible.prefs.clue_scale)))
     f.setBold(True)
     return f
 
@@ -519,6 +521,56 @@ class Board(BoardWidget):
         """The board's hook for what every kind draws alike (the trial's frames, the
         cursor, the cells told to a screen reader)."""
         return self.geometry_for()
+
+    # --- what a screen reader is told (gui/accessible.py) ------------------------------------
+    def access_help(self) -> str:
+        return ("Arrow keys move the cursor; Shift and an arrow lays track that way, Control and an arrow "
+                "crosses out that side, Enter dots a square (track passes here), Space marks it no track.")
+
+    def access_cell(self, x: int, y: int) -> str:
+        state = self.shown_state()
+        p = state.puzzle
+        cell = (x, y)
+        mask = state.mask.get(cell, 0)
+        ways = [name for name in ("left", "up", "right", "down") if mask & BIT[name[0].upper()]]
+        if len(ways) >= 2:
+            words = [f"track {' to '.join(ways)}"]
+        elif ways:
+            words = [f"track to the {ways[0]}"]
+        elif cell in state.marks:
+            words = ["no track (marked)"]
+        else:
+            words = ["empty"]
+        if cell == p.start:
+            words.append("station A, where the track starts")
+        elif cell == p.finish:
+            words.append("station B, where the track ends")
+        if cell in p.fixed_map:
+            words.append("given")
+        if cell in state.dots:
+            words.append("track passes here (dot)")
+        crossed = [name for name in ("left", "up", "right", "down")
+                   if edge_key(cell, (x + DELTA[BIT[name[0].upper()]][0], y + DELTA[BIT[name[0].upper()]][1]))
+                   in state.blocks]
+        if crossed:
+            words.append(f"{' and '.join(crossed)} side crossed out")
+        if self.show_symbols and p.has_symbols and p.symbols[y][x]:
+            words.append(f"symbol {p.symbols[y][x]}")
+        return ", ".join(words)
+
+    def access_clues(self) -> list:
+        state = self.shown_state()
+        p = state.puzzle
+        geo = self.geometry_for()
+        out = []
+        for cells, count, clue, name in p.lines:
+            if count is None:
+                continue
+            pt = clue_centre(p, geo, clue)
+            box = QRectF(pt.x() - geo.cell / 2, pt.y() - geo.cell / 2, geo.cell, geo.cell)
+            has = state.line_count(cells)
+            out.append((f"{name} needs {count} track {'cell' if count == 1 else 'cells'}, has {has}", box))
+        return out
 
     def state_changed(self):
         if self.state is not None:
