@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -239,7 +239,14 @@ class MainWindow(QMainWindow):
         panel give way to it (gui/layout.py places them)."""
         # the title sits in the play bar (see _build_play_bar), elided, never HTML
         self.title_label = ElidedLabel()
-        self.title_label.setStyleSheet("font-size: 14px; font-weight: 600; padding: 0 6px;")
+        # its font and room as a font and margins, not a style sheet: a widget with a style
+        # sheet keeps the palette it was polished with, and the dark scheme's title was
+        # black on dark grey (issue 32, item 5)
+        title_font = QFont(self.title_label.font())
+        title_font.setPixelSize(14)
+        title_font.setWeight(QFont.DemiBold)
+        self.title_label.setFont(title_font)
+        self.title_label.setContentsMargins(6, 0, 6, 0)
         self.board_view = BoardView()  # fits the board, scrolls past the smallest legible cell
         self.board_view.zoomChanged.connect(self._zoom_changed)
         # Tatham's keys on the board: u undoes, r redoes (only while the board has the focus)
