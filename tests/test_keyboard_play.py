@@ -116,3 +116,26 @@ def test_black_and_white_by_keyboard_alone(qtbot, window, name):
         qtbot.keyClick(board, Qt.Key_Return)
         assert window.history.state.owner.get(cells[0]) is not None
     finished(qtbot, window, board)
+
+
+@pytest.mark.parametrize("kind", ["kurosu", "tracks", "rotation", "strips"])
+def test_the_help_page_lists_every_key(qtbot, kind):
+    """The kind's own keys (its board's KEYS, which the screen reader's description
+    reads too) and every menu action's shortcut are on the help page."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QTextBrowser
+
+    from puzzlegui.core import registry
+    from puzzlegui.gui import actions, kinds
+    from puzzlegui.gui.dialogs import HelpDialog
+
+    dialog = HelpDialog(registry.get(kind))
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QTextBrowser).toPlainText()
+    board_keys = kinds.board_class(kind).KEYS
+    assert len(board_keys) >= 4
+    for keys, does in board_keys:
+        assert f"{keys}\t{does}" in text or (keys in text and does in text), keys
+    for name, (_text, _slot, shortcut, _tip, _checked) in actions.ACTIONS.items():
+        for key in shortcut if isinstance(shortcut, tuple) else (() if shortcut is None else (shortcut,)):
+            assert QKeySequence(key).toString(QKeySequence.NativeText) in text, name

@@ -388,3 +388,33 @@ def _repaint_boards() -> None:
     for board in _boards():
         board.updateGeometry()
         board.update()
+
+
+# --- the keys, for the help page ------------------------------------------------------------
+#: keys the board answers for every kind, besides its own (gui/board.py, the window)
+BOARD_KEYS = (
+    ("u, r", "undo, redo (as in Tatham's puzzles)"),
+    ("any key", "after a finish: put away the card over the board"),
+)
+
+
+def key_rows(kind_name: str | None) -> list[tuple[str, str]]:
+    """Every key, (keys, what they do): the board's for ``kind_name``, then every menu
+    action's shortcut (gui/actions.py), so the help page cannot miss one."""
+    from PySide6.QtGui import QKeySequence
+
+    from . import actions, kinds
+
+    rows = []
+    if kind_name is not None:
+        rows += list(kinds.board_class(kind_name).KEYS) + list(BOARD_KEYS)
+    for text, _slot, shortcut, tip, _checked in actions.ACTIONS.values():
+        if shortcut is None:
+            continue
+        keys = shortcut if isinstance(shortcut, tuple) else (shortcut,)
+        words = " or ".join(QKeySequence(k).toString(QKeySequence.NativeText) for k in keys)
+        name = text.replace("&", "").rstrip("\u2026")
+        rows.append((words, f"{name}: {tip[0].lower() + tip[1:]}" if tip else name))
+    rows.append(("Tab, Shift+Tab", "move the keyboard focus between the board, the panels and the bars"))
+    rows.append(("Alt+letter", "open a menu by its underlined letter"))
+    return rows

@@ -250,9 +250,13 @@ class BoardWidget(QWidget):
         cols, rows = self.grid_size()
         return f"{self.kind.title} board, {cols} columns by {rows} rows"
 
+    #: every key the board answers, (keys, what they do), for the help page and the
+    #: screen reader's description of the board; each kind lists its own
+    KEYS: tuple = (("Arrow keys", "move the cursor"),)
+
     def access_help(self) -> str:
-        """The board's description: its keys, in a sentence (the help page lists them)."""
-        return "Arrow keys move the cursor."
+        """The board's description: its keys, in one sentence."""
+        return "; ".join(f"{keys}: {does}" for keys, does in self.KEYS) + "."
 
     def access_cell(self, x: int, y: int) -> str:
         """What square (x, y) holds, in words ("X, given"); its position is added."""

@@ -131,9 +131,16 @@ class Board(BoardWidget):
         self._refresh_panel()
 
     # --- what a screen reader is told (gui/accessible.py) -----------------------------
-    def access_help(self) -> str:
-        return ("Arrow keys move the cursor; X or 1 puts an X, O or 0 an O, Space or Delete empties the "
-                "square, Enter cycles it, P switches pencil marks.")
+    KEYS = (
+        ("Arrow keys", "move the cursor"),
+        ("X or 1", "put an X"),
+        ("O or 0", "put an O"),
+        ("Space, Backspace or Delete", "empty the square"),
+        ("Enter", "cycle the square: empty, X, O"),
+        ("Shift+X, Shift+O", "a pencil mark: maybe X, maybe O (again: take it away)"),
+        ("Shift+Space", "take away the square's pencil marks"),
+        ("P", "pencil mode on or off: X and O then put pencil marks"),
+    )
 
     def access_cell(self, x: int, y: int) -> str:
         s = self.state

@@ -207,9 +207,12 @@ class Board(BoardWidget):
     # --- what a screen reader is told (gui/accessible.py) ---------------------------------------
     ARROWS = ("up", "right", "down", "left")  # an arrow's orientation, in quarter turns clockwise
 
-    def access_help(self) -> str:
-        return ("Arrow keys move the cursor from block to block; Space or D turns the block clockwise, "
-                "A or Backspace anticlockwise, Enter as a left click.")
+    KEYS = (
+        ("Arrow keys", "move the cursor from block to block"),
+        ("Space or D", "turn the block clockwise"),
+        ("A or Backspace", "turn the block anticlockwise"),
+        ("Enter", "turn the block anticlockwise, as a left click (clockwise where the buttons only turn that way)"),
+    )
 
     def access_cell(self, x: int, y: int) -> str:
         state = self.state

@@ -108,10 +108,13 @@ class Board(BoardWidget):
         cursor, the cells told to a screen reader): the same grid as ``geometry()``."""
         return self.geometry()
 
-    def access_help(self) -> str:
-        return ("Arrow keys move the cursor; Shift and arrows stretch a strip from it, Enter or Space "
-                "cuts the strip (or the one square), Delete takes back the strip under the cursor, "
-                "Escape drops the stretch.")
+    KEYS = (
+        ("Arrow keys", "move the cursor"),
+        ("Shift+arrows", "stretch a strip from the cursor, straight, up to the longest strip's length"),
+        ("Enter or Space", "cut the stretch (or the cursor's square alone)"),
+        ("Delete or Backspace", "take back the strip under the cursor"),
+        ("Escape", "drop the stretch"),
+    )
 
     def access_cell(self, x: int, y: int) -> str:
         state = self.state

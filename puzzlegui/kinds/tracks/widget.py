@@ -523,9 +523,13 @@ class Board(BoardWidget):
         return self.geometry_for()
 
     # --- what a screen reader is told (gui/accessible.py) ------------------------------------
-    def access_help(self) -> str:
-        return ("Arrow keys move the cursor; Shift and an arrow lays track that way, Control and an arrow "
-                "crosses out that side, Enter dots a square (track passes here), Space marks it no track.")
+    KEYS = (
+        ("Arrow keys", "move the cursor"),
+        ("Shift+arrow", "lay track that way from the cursor's square (again: take it up) and move along"),
+        ("Ctrl+arrow", "cross out that side of the cursor's square (again: remove the cross)"),
+        ("Enter", "dot the square: the track passes here (again: remove the dot)"),
+        ("Space, X or .", "mark the square: no track (again: remove the mark)"),
+    )
 
     def access_cell(self, x: int, y: int) -> str:
         state = self.shown_state()
