@@ -192,7 +192,13 @@ class BoardAccess(QAccessibleWidget):
         return clues[index - n][0] if index - n < len(clues) else ""
 
     def all_names(self) -> list[str]:
-        return [self.name_of(i) for i in range(self.cell_count())] + [words for words, _ in self.clues()]
+        board = self.board
+        if board is None or board.state is None:
+            return []
+        cols, rows = board.grid_size()
+        cell = board.access_cell
+        return [cell_words(x, y, cell(x, y)) for y in range(rows) for x in range(cols)] + [
+            words for words, _ in self.clues()]
 
     def rect_of(self, index: int) -> QRectF | None:
         board = self.board

@@ -151,11 +151,20 @@ class Board(BoardWidget):
         elif v < 0 and s.mark_at(x, y):
             marks = s.mark_at(x, y)
             words.append("pencil " + " and ".join(n for bit, n in ((MARK_X, "X"), (MARK_O, "O")) if marks & bit))
-        if any((x, y) in violation.cells for violation in list(self._live) + list(self.violations)):
+        if (x, y) in self._access_wrong():
             words.append("breaks a rule")
         if (x, y) in self.trial:
             words.append("in the trial")
         return ", ".join(words)
+
+    def _access_wrong(self) -> frozenset:
+        """The cells of the rules broken now, found once per state (a 40x40 board is
+        1,600 squares to name)."""
+        key = (self.state, tuple(self._live), tuple(self.violations))
+        seen = getattr(self, "_wrong_for", None)
+        if seen is None or seen[0] != key:
+            seen = self._wrong_for = (key, frozenset(c for v in key[1] + key[2] for c in v.cells))
+        return seen[1]
 
     def access_clues(self) -> list:
         """Each line's X and O against its quota (what Show counts draws)."""

@@ -553,14 +553,26 @@ class Board(BoardWidget):
             words.append("given")
         if cell in state.dots:
             words.append("track passes here (dot)")
-        crossed = [name for name in ("left", "up", "right", "down")
-                   if edge_key(cell, (x + DELTA[BIT[name[0].upper()]][0], y + DELTA[BIT[name[0].upper()]][1]))
-                   in state.blocks]
+        crossed = self._access_crossed(state).get(cell)
         if crossed:
             words.append(f"{' and '.join(crossed)} side crossed out")
         if self.show_symbols and p.has_symbols and p.symbols[y][x]:
             words.append(f"symbol {p.symbols[y][x]}")
         return ", ".join(words)
+
+    def _access_crossed(self, state) -> dict:
+        """Each cell beside a crossed-out edge: the sides crossed, found once per state."""
+        seen = getattr(self, "_crossed_for", None)
+        if seen is None or seen[0] is not state:
+            sides: dict = {}
+            for a, b in state.blocks:
+                for cell, other in ((a, b), (b, a)):
+                    d = direction(cell, other)
+                    sides.setdefault(cell, []).append(next(n for n in ("left", "up", "right", "down")
+                                                           if BIT[n[0].upper()] == d))
+            order = ("left", "up", "right", "down")
+            seen = self._crossed_for = (state, {c: sorted(v, key=order.index) for c, v in sides.items()})
+        return seen[1]
 
     def access_clues(self) -> list:
         state = self.shown_state()
