@@ -178,3 +178,18 @@ def test_the_solver_bar_says_its_verdict_and_each_step(qtbot, window, events):
     panel.set_result("Exactly one solution (proven unique).")
     panel.set_step_text("Step 3: the X at column 2, row 1.")
     assert announced(events)[-2:] == ["Exactly one solution (proven unique).", "Step 3: the X at column 2, row 1."]
+
+
+def test_moving_the_cursor_then_turning_names_only_the_turned_squares(qtbot, window, events):
+    """Rotation's names say which block the cursor is on: moving it is not a change of
+    the board, and the next turn's events are the four squares it moved."""
+    board = board_on(qtbot, window, "twiddle-3x3")
+    iface = tree(board)
+    qtbot.keyClick(board, Qt.Key_Right)
+    assert "the cursor's block: rows 1 to 2, columns 2 to 3" in iface.child(1).text(QAccessible.Name)
+    events.clear()
+    qtbot.keyClick(board, Qt.Key_Space)
+    changed = names_changed(events)
+    assert len(changed) == 4
+    assert sorted(n.split(":")[0] for n in changed) == [
+        "row 1, column 2", "row 1, column 3", "row 2, column 2", "row 2, column 3"]

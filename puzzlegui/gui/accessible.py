@@ -261,6 +261,10 @@ class BoardAccess(QAccessibleWidget):
         return self.child(cell[1] * board.grid_size()[0] + cell[0])
 
     # what changed
+    def remember_names(self) -> None:
+        if self._names is not None:
+            self._names = self.all_names()
+
     def tell_changes(self) -> list[int]:
         """Name-change events for the squares (and clues) whose names changed since
         they were last told; the indexes that changed."""
@@ -332,6 +336,9 @@ def cursor_moved(board) -> None:
     access = interface_of(board)
     if access is None or not board.hasFocus():
         return
+    # names that say where the cursor is (Rotation's block, Black and White's stretch)
+    # change with it: kept as they are now, so the next move compares like with like
+    access.remember_names()
     index = access.cursor_index()
     if index >= 0:
         send(QAccessibleEvent(access.child(index), QAccessible.Focus))
