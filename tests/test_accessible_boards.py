@@ -156,28 +156,68 @@ def test_announce_what_changed_around_the_cursor(qtbot, window, events):
         accessible.prefs.announce = accessible.CURSOR_ONLY
 
 
-def test_hint_verdict_status_and_finish_are_announced(qtbot, window, events):
+def test_the_hint_stages_and_the_check_verdict_are_announced(qtbot, window, events):
     board = board_on(qtbot, window, "kurosu-dm-2018-06-01")
+    tree(board)
+    window.settings.hint_stages = window.aids.stages = True
+    events.clear()
+    with qtbot.waitSignal(window.aidFinished, timeout=60000):
+        window.actions_by_name["hint"].trigger()  # the first stage: where to look
+    assert board.highlight_text and board.highlight_text in announced(events)
+    events.clear()
+    with qtbot.waitSignal(window.aidFinished, timeout=60000):
+        window.actions_by_name["hint"].trigger()  # the next: the reason
+    assert board.highlight_text in announced(events)
+    # Check's verdict, here the list of every broken rule
+    state = window.history.state
+    y = next(y for y in range(state.height) if all(state.at(x, y) != 0 for x in range(state.width)))
+    for x in range(state.width):
+        if window.history.state.at(x, y) < 0:
+            window.play_move(("set", x, y, 1))
+    events.clear()
+    window.actions_by_name["check"].trigger()
+    problems = window.doc.kind.check(window.history.state)
+    assert any(all(p.reason in said for p in problems) for said in announced(events))
+
+
+def test_the_status_line_and_the_finish_are_announced(qtbot, window, events):
+    board = board_on(qtbot, window, "mystery-box")
     tree(board)
     events.clear()
     window.statusBar().showMessage("A sentence for the status line.")
     assert "A sentence for the status line." in announced(events)
-    board.set_highlight([(0, 0)], "Look at row 1.")
-    assert "Look at row 1." in announced(events)
-    window.show_problems(["Row 2 has three X in a row."], "Check")
-    assert any("Row 2 has three X in a row." in said for said in announced(events))
-    board.celebrate(["Solved!", "Time 1:02"])
-    assert "Solved! Time 1:02." in announced(events)
+    events.clear()
+    from puzzlegui.core.solver import Found
+
+    state = window.history.state
+    solution = next(e.solution for e in board.kind.solve(state) if isinstance(e, Found))
+    for move in board.kind.solution_moves(state, solution):
+        window.play_move(move)  # the last one finishes
+    card = board.card()
+    assert card is not None
+    said = announced(events)
+    # the status line says the card's words and the puzzle's name, once (the card is not said again)
+    finish = window.statusBar().currentMessage()
+    assert finish.startswith("Solved in") and said.count(finish) == 1
+    assert not any(s.startswith("Solved in") and s != finish for s in said)
     board.dismiss_celebration()
-    QApplication.processEvents()
 
 
-def test_the_solver_bar_says_its_verdict_and_each_step(qtbot, window, events):
-    window.show_solver(True)
-    panel = window._panel  # the solver bar
-    panel.set_result("Exactly one solution (proven unique).")
-    panel.set_step_text("Step 3: the X at column 2, row 1.")
-    assert announced(events)[-2:] == ["Exactly one solution (proven unique).", "Step 3: the X at column 2, row 1."]
+def test_the_solver_bar_says_its_verdict_and_each_replay_step(qtbot, window, events):
+    assert window.open_source("mystery-box")
+    tree(window.board)
+    with qtbot.waitSignal(window.solveFinished, timeout=60000):
+        window.solve()
+    qtbot.waitUntil(lambda: window.replay.loaded, timeout=30000)
+    window.replay.pause()
+    assert window.panel.result_text.text() in announced(events)  # the verdict
+    events.clear()
+    window.replay.seek(3)
+    step = window.panel.step_label.full_text()
+    assert step and step in announced(events)
+    assert names_changed(events)  # the squares the replay moved, as it shows them
+    assert not any(s.startswith("row ") for s in announced(events))  # the bar says the step, not the board
+    window.back_to_game()
 
 
 def test_moving_the_cursor_then_turning_names_only_the_turned_squares(qtbot, window, events):

@@ -9,7 +9,8 @@ every BoardWidget with ``BoardAccess``: a table whose children are the board's s
 
 The board tells this module when it shows another state (``state_shown``), moves its
 cursor (``cursor_moved``) or has a sentence to say (``announce``: a hint's stage, the
-finish, the status line, the solver bar's verdict and replay step).  A changed square
+status line, which says the finish too, Check's list, the solver bar's verdict and replay
+step).  A changed square
 sends a name-change event for that square; the cursor's square gets the focus event a
 screen reader reads; sentences go as announcement events (Qt 6.8).  Nothing is worked
 out until an assistive technology has asked for the board's interface, so a player

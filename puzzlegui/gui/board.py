@@ -278,7 +278,6 @@ class BoardWidget(QWidget):
         the card shows at once."""
         self.dismiss_celebration()
         self._card_lines = tuple(lines)
-        accessible.announce(self, " ".join(line if line[-1:] in ".!?" else line + "." for line in self._card_lines if line))
         if self.animation_ms <= 0:
             self._end_flourish()
         else:
