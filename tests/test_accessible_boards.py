@@ -233,3 +233,13 @@ def test_moving_the_cursor_then_turning_names_only_the_turned_squares(qtbot, win
     assert len(changed) == 4
     assert sorted(n.split(":")[0] for n in changed) == [
         "row 1, column 2", "row 1, column 3", "row 2, column 2", "row 2, column 3"]
+
+
+def test_work_under_way_is_said_once_not_at_every_count(qtbot, window, events):
+    bar = window.statusBar()
+    accessible._progress_said.clear()
+    for done in range(1, 40):
+        bar.showMessage(f"Reading a collection: {done} of 40\u2026")
+    bar.showMessage("Read 40 puzzles.")
+    said = announced(events)
+    assert said == ["Reading a collection: 1 of 40\u2026", "Read 40 puzzles."]

@@ -23,6 +23,8 @@ text size and reduced motion.
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QObject, QPoint, QRect, QRectF
 from PySide6.QtGui import (
     QAccessible,
@@ -64,11 +66,25 @@ def send(event) -> None:
     QAccessible.updateAccessibility(event)
 
 
+PROGRESS_GAP = 5.0  # seconds between two progress sentences ("Reading…: 12 of 40…") of one widget
+_progress_said: dict = {}  # id(widget) -> when it last said one (bounded: see announce)
+
+
 def announce(widget, text: str) -> None:
-    """Say ``text`` (a status line, a verdict, a hint) through the screen reader."""
+    """Say ``text`` (a status line, a verdict, a hint) through the screen reader.  A
+    sentence of work under way (it ends with "…") is said at most every PROGRESS_GAP
+    seconds for one widget: a collection read line by line must not drown the reader."""
     text = " ".join(str(text or "").split())
-    if text and widget is not None:
-        send(QAccessibleAnnouncementEvent(widget, text))
+    if not text or widget is None:
+        return
+    if text.endswith("\u2026"):
+        now = time.monotonic()
+        if now - _progress_said.get(id(widget), -PROGRESS_GAP) < PROGRESS_GAP:
+            return
+        if len(_progress_said) > 64:
+            _progress_said.clear()
+        _progress_said[id(widget)] = now
+    send(QAccessibleAnnouncementEvent(widget, text))
 
 
 def cell_words(x: int, y: int, content: str) -> str:
