@@ -2,8 +2,9 @@
 there, not in the virtual environment): find puzzlegui through AT-SPI, as Orca would,
 read its board, play one move by key, and print what it found as one JSON line.
 
-Each wait has a deadline: the app, the bus and the key's effect arrive in their own
-time from another process, so the probe asks again until they are there."""
+Each wait has a deadline: the app and the bus arrive in their own time from another
+process, so the probe asks again until they are there; after the key it waits on the
+events themselves (a GLib main loop ended by the announcement, or by the deadline)."""
 
 import json
 import sys
@@ -63,10 +64,29 @@ def main():
     cell = board.getChildAtIndex(0)
     out["role"] = cell.getRoleName()
     out["before"] = cell.name
+    # what a screen reader is told after the key: the events, as Orca would get them
+    from gi.repository import GLib
+
+    heard = out["heard"] = []
+
+    def on_event(event):
+        heard.append([event.type, str(event.any_data) if event.any_data is not None else ""])
+        if event.type == "object:announcement":
+            loop.quit()
+
+    for kind in ("object:property-change:accessible-name", "object:announcement"):
+        pyatspi.Registry.registerEventListener(on_event, kind)
     board.queryComponent().grabFocus()
-    pyatspi.Registry.generateKeyboardEvent(ord(sys.argv[1]), None, pyatspi.KEY_SYM)
-    out["after"] = until(lambda: board.getChildAtIndex(0).name != out["before"] and board.getChildAtIndex(0).name,
-                         10.0) or board.getChildAtIndex(0).name
+    loop = GLib.MainLoop()
+
+    def press():
+        pyatspi.Registry.generateKeyboardEvent(ord(sys.argv[1]), None, pyatspi.KEY_SYM)
+        return False
+
+    GLib.timeout_add(500, press)  # once the listeners are registered with the app
+    GLib.timeout_add(int(DEADLINE * 1000), loop.quit)
+    loop.run()
+    out["after"] = board.getChildAtIndex(0).name
     print(json.dumps(out))
     return 0
 

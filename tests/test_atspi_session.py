@@ -1,6 +1,7 @@
 """A real session (issue 35): Xvfb, a D-Bus session bus and AT-SPI (at-spi2-core), the
 installed puzzlegui started on a Kurosu, and, through python3-pyatspi as a screen
-reader would, its board found, a square's name read and one move played by key.
+reader would, its board found, a square's name read and one move played by key, and the
+events the move sends heard on the AT-SPI bus.
 
 Skipped, with the reason, where those are missing (CI may not have them):
 ``sudo apt-get install xvfb dbus at-spi2-core python3-pyatspi`` provides them."""
@@ -94,4 +95,9 @@ def test_a_screen_reader_finds_the_board_reads_a_square_and_plays_a_key(tmp_path
     assert found["role"] == "table cell"
     assert state.at(0, 0) < 0 and found["before"] == "row 1, column 1: empty"
     assert found["after"] == "row 1, column 1: X"  # the key x, sent as a keyboard would, placed an X
+    # and the screen reader was told: the square's new name, its row's count, the announcement
+    names = [data for kind, data in found["heard"] if kind == "object:property-change:accessible-name"]
+    assert "row 1, column 1: X" in names
+    assert any(name.startswith("row 1 has ") for name in names)
+    assert ["object:announcement", "row 1, column 1: X"] in found["heard"]
     assert done.returncode == 0
