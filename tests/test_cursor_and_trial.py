@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from puzzlegui.gui import theme
+from puzzlegui.gui import colourvision, theme
 
 BOARDS = {
     "kurosu": ("kurosu-dm-2018-06-01", ("set", 0, 0, 1)),
@@ -17,17 +17,9 @@ BOARDS = {
 }
 
 
-def luminance(c: QColor) -> float:
-    def channel(v):
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
-
-
 def contrast(a: QColor, b: QColor) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
+    """WCAG 2's contrast ratio (gui/colourvision.py), of two QColors."""
+    return colourvision.contrast(a.name(), b.name())
 
 
 def open_on(window, kind):

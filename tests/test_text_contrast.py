@@ -6,22 +6,14 @@ import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
-from puzzlegui.gui import theme
+from puzzlegui.gui import colourvision, theme
 
 SCHEMES = [theme.LIGHT_CHOICE, theme.DARK_CHOICE, theme.HIGH_CONTRAST_CHOICE, theme.GREYSCALE_CHOICE]
 
 
-def luminance(c) -> float:
-    def channel(v):
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
-
-
-def contrast(a, b) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2's contrast ratio (gui/colourvision.py), of two QColors."""
+    return colourvision.contrast(a.name(), b.name())
 
 
 @pytest.fixture
@@ -44,7 +36,7 @@ def test_the_title_and_every_label_are_readable(qtbot, schemes, scheme):
     # the title as drawn: its darkest and lightest pixels differ as much as the palette says
     image = title.grab().toImage()
     pixels = {image.pixelColor(x, y).rgb() for y in range(0, image.height()) for x in range(0, image.width(), 2)}
-    lums = sorted(luminance(QColor(p)) for p in pixels)
+    lums = sorted(colourvision.luminance(QColor(p).name()) for p in pixels)
     assert (lums[-1] + 0.05) / (lums[0] + 0.05) >= 4.5
     # every label and button in sight: its text role on its own background role
     low = []
