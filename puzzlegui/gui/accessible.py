@@ -433,10 +433,11 @@ def key_rows(kind_name: str | None) -> list[tuple[str, str]]:
     action's shortcut (gui/actions.py), so the help page cannot miss one."""
     from PySide6.QtGui import QKeySequence
 
+    from ..core import registry
     from . import actions, kinds
 
     rows = []
-    if kind_name is not None:
+    if kind_name in registry.names():  # a kind with a board of its own
         rows += list(kinds.board_class(kind_name).KEYS) + list(BOARD_KEYS)
     for text, _slot, shortcut, tip, _checked in actions.ACTIONS.values():
         if shortcut is None:

@@ -149,8 +149,8 @@ class BoardWidget(QWidget):
 
     def set_highlight(self, cells=(), text: str = "") -> None:
         self.highlight = tuple(cells)
-        if text and text != self.highlight_text:
-            accessible.announce(self, text)  # a hint's stage, a step's reason
+        if text and text != self.highlight_text and self.interactive:
+            accessible.announce(self, text)  # a hint's stage (a replay's step: the solver bar says it)
         self.highlight_text = text
         self.update()
 

@@ -557,7 +557,7 @@ class HelpDialog(QDialog):
 
         html += "<h3>Every key</h3><table cellpadding='2'>" + "".join(
             f"<tr><td><b>{_para(keys)}</b></td><td>{_para(does)}</td></tr>"
-            for keys, does in key_rows(kind.name if kind is not None else None)) + "</table>"
+            for keys, does in key_rows(getattr(kind, "name", None))) + "</table>"
         html += GENERAL_HELP
         browser.setHtml(html)
         layout.addWidget(browser)
