@@ -212,9 +212,8 @@ class BoardAccess(QAccessibleWidget):
         board = self.board
         if board is None or board.state is None:
             return []
-        cols, rows = board.grid_size()
-        cell = board.access_cell
-        return [cell_words(x, y, cell(x, y)) for y in range(rows) for x in range(cols)] + [
+        cols = board.grid_size()[0]
+        return [cell_words(i % cols, i // cols, words) for i, words in enumerate(board.access_cells())] + [
             words for words, _ in self.clues()]
 
     def rect_of(self, index: int) -> QRectF | None:

@@ -262,6 +262,12 @@ class BoardWidget(QWidget):
         """What square (x, y) holds, in words ("X, given"); its position is added."""
         return ""
 
+    def access_cells(self) -> list[str]:
+        """What every square holds, in reading order (``access_cell`` of each; a kind
+        may work them out together, faster)."""
+        cols, rows = self.grid_size()
+        return [self.access_cell(x, y) for y in range(rows) for x in range(cols)]
+
     def access_clues(self) -> list:
         """The clues beside the grid: (words, QRectF on the board) for each."""
         return []

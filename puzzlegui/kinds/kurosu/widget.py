@@ -143,28 +143,38 @@ class Board(BoardWidget):
     )
 
     def access_cell(self, x: int, y: int) -> str:
+        return self._access_words(x, y, self._access_wrong(), frozenset(self.trial))
+
+    def access_cells(self) -> list[str]:
+        """Every square's words, the rules broken and the trial looked up once (a 40x40
+        board is 1,600 squares to name after each move)."""
+        wrong, trial = self._access_wrong(), frozenset(self.trial)
+        W, H = self.state.width, self.state.height
+        return [self._access_words(x, y, wrong, trial) for y in range(H) for x in range(W)]
+
+    def _access_words(self, x: int, y: int, wrong, trial) -> str:
         s = self.state
-        v = s.at(x, y)
-        words = ["X" if v == 1 else "O" if v == 0 else "empty"]
-        if s.is_given(x, y):
-            words.append("given")
-        elif v < 0 and s.mark_at(x, y):
-            marks = s.mark_at(x, y)
-            words.append("pencil " + " and ".join(n for bit, n in ((MARK_X, "X"), (MARK_O, "O")) if marks & bit))
-        if (x, y) in self._access_wrong():
-            words.append("breaks a rule")
-        if (x, y) in self.trial:
-            words.append("in the trial")
-        return ", ".join(words)
+        i = y * s.width + x
+        v = s.cells[i]
+        words = "X" if v == 1 else "O" if v == 0 else "empty"
+        if s.givens[i] >= 0:
+            words += ", given"
+        elif v < 0 and s.marks[i]:
+            marks = s.marks[i]
+            words += ", pencil " + " and ".join(n for bit, n in ((MARK_X, "X"), (MARK_O, "O")) if marks & bit)
+        if wrong and (x, y) in wrong:
+            words += ", breaks a rule"
+        if trial and (x, y) in trial:
+            words += ", in the trial"
+        return words
 
     def _access_wrong(self) -> frozenset:
-        """The cells of the rules broken now, found once per state (a 40x40 board is
-        1,600 squares to name)."""
-        key = (self.state, tuple(self._live), tuple(self.violations))
+        """The cells of the rules broken now, found once per state and verdict."""
         seen = getattr(self, "_wrong_for", None)
-        if seen is None or seen[0] != key:
-            seen = self._wrong_for = (key, frozenset(c for v in key[1] + key[2] for c in v.cells))
-        return seen[1]
+        if seen is None or seen[0] is not self.state or seen[1] is not self._live or seen[2] is not self.violations:
+            cells = frozenset(c for v in list(self._live) + list(self.violations) for c in v.cells)
+            seen = self._wrong_for = (self.state, self._live, self.violations, cells)
+        return seen[3]
 
     def access_clues(self) -> list:
         """Each line's X and O against its quota (what Show counts draws)."""

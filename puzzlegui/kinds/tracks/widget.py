@@ -42,6 +42,19 @@ RAILS_MIN_PX = 28  # cells at least this big draw the track as rails and sleeper
 EDGE_ZONE = 0.22  # a click this close to a side of a cell (in cells) is a click on that edge
 
 
+
+
+def _track_words(mask: int) -> str:
+    """A square's track in words, its ends left, up, right, down in that order: "track
+    left to down", "track to the right" (an end of the track)."""
+    ways = [name for name in ("left", "up", "right", "down") if mask & BIT[name[0].upper()]]
+    return f"track {' to '.join(ways)}" if len(ways) >= 2 else f"track to the {ways[0]}"
+
+
+#: every square's track in words, by its direction bits (what a screen reader hears)
+_TRACK_WORDS = {mask: _track_words(mask) for mask in range(1, 16)}
+
+
 # --- pure layout helpers (shared with the editor) ------------------------------------------
 def margins_for(puzzle) -> tuple:
     """(left, top, right, bottom) margins in cells for a puzzle's clues and stubs."""
@@ -536,11 +549,8 @@ class Board(BoardWidget):
         p = state.puzzle
         cell = (x, y)
         mask = state.mask.get(cell, 0)
-        ways = [name for name in ("left", "up", "right", "down") if mask & BIT[name[0].upper()]]
-        if len(ways) >= 2:
-            words = [f"track {' to '.join(ways)}"]
-        elif ways:
-            words = [f"track to the {ways[0]}"]
+        if mask:
+            words = [_TRACK_WORDS[mask]]
         elif cell in state.marks:
             words = ["no track (marked)"]
         else:
