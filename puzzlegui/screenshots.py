@@ -7,7 +7,8 @@ solved; then (unless --no-extras) each kind at 640x480 and 1200x800; a 30x30 Tra
 40x40 Kurosu, a 12x12 Black and White and a 5x5 Rotation at 640x480, 1200x800 and
 1920x1080 with every panel open and every panel closed (``window-*.png``, the states
 tests/test_window_fits.py checks); each kind's Edit dialog with the workbench's analysis
-on boards with none, one and many solutions (``editor-*.png``); the player's aids (Check's list, "Correct so far?", Statistics), and the
+on boards with none, one and many solutions (``editor-*.png``); the keyboard cursor on
+each kind in each scheme (``cursor-*.png``; ``--cursor`` for those alone); the player's aids (Check's list, "Correct so far?", Statistics), and the
 three pictures of each kind again in the dark theme (``*-dark.png``).
 Runs offscreen unless a display is chosen with QT_QPA_PLATFORM.
 """
@@ -223,6 +224,56 @@ def _kind_shots(app, window, out: Path, suffix: str, kinds) -> list:
     return saved
 
 
+#: the boards the keyboard cursor is shown on, one per kind, and where it is put
+CURSOR_BOARDS = {"kurosu": ("kurosu-dm-2018-06-01", (2, 3)), "tracks": ("tracks-mums-2008", (3, 3)),
+                 "rotation": ("twiddle-3x3-orientable", (1, 0)), "strips": ("strips-mums-2010-02", (2, 3))}
+
+
+def _cursor_shots(app, window, out: Path, kinds) -> list:
+    """The keyboard cursor on each kind's board, side by side, in each colour scheme
+    (``cursor-<scheme>.png``): the focus must show on every fill of every scheme."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    from .gui import theme
+
+    saved = []
+    side = 300
+    for scheme in (theme.LIGHT_CHOICE, theme.DARK_CHOICE, theme.HIGH_CONTRAST_CHOICE, theme.GREYSCALE_CHOICE):
+        window.set_theme(scheme)
+        pictures = []
+        for kind_name, (name, cell) in CURSOR_BOARDS.items():
+            if kinds and kind_name not in kinds:
+                continue
+            window.open_source(name)
+            board = window.board
+            window.activateWindow()
+            board.setFocus(Qt.OtherFocusReason)
+            if hasattr(board, "key_cursor"):
+                board.key_cursor = cell
+            else:
+                board.cursor = cell
+            board.update()
+            _settle(app, window)
+            pictures.append(board.grab().toImage().scaled(side, side, Qt.KeepAspectRatio, Qt.SmoothTransformation))
+        if not pictures:
+            continue
+        sheet = QImage(side * len(pictures), side, QImage.Format_RGB32)
+        sheet.fill(window.palette().color(window.backgroundRole()))
+        painter = QPainter(sheet)
+        for i, picture in enumerate(pictures):
+            painter.drawImage(i * side, (side - picture.height()) // 2, picture)
+        painter.end()
+        from .core import files
+        from .gui import export
+
+        path = out / f"cursor-{scheme}.png"
+        files.save_atomic(path, export.png_bytes(sheet))
+        saved.append(path)
+    window.set_theme(theme.LIGHT_CHOICE)
+    return saved
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzlegui.screenshots")
     parser.add_argument("output", nargs="?", default="docs/screenshots")
@@ -230,6 +281,7 @@ def main(argv=None) -> int:
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--kinds", nargs="*", help="only these kinds")
     parser.add_argument("--no-extras", action="store_true", help="only the three pictures per kind")
+    parser.add_argument("--cursor", action="store_true", help="only the keyboard cursor in each scheme")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     # never touch the user's own settings or autosave
@@ -254,8 +306,12 @@ def main(argv=None) -> int:
     from .core.kind import PuzzleError
 
     try:
-        saved += _kind_shots(app, window, out, suffix, args.kinds)
-        if not args.no_extras:
+        if args.cursor:
+            saved += _cursor_shots(app, window, out, args.kinds)
+        else:
+            saved += _kind_shots(app, window, out, suffix, args.kinds)
+        if not args.no_extras and not args.cursor:
+            saved += _cursor_shots(app, window, out, args.kinds)
             saved += _extras(app, window, out, suffix, args.kinds)
             saved += _editor_shots(app, out, suffix, args.kinds)
             if not args.dark:  # and the three pictures of each kind in the dark theme

@@ -385,13 +385,7 @@ class Game:
         mark = self.trial_start
         if mark is None or mark == self.history.position:
             return ()
-        kind, now = self.doc.kind, self.history.state
-        before = kind.entries(self.history.state_at(mark))
-        cells = []
-        for key, value in kind.entries(now).items():
-            if before.get(key) != value:
-                cells.extend(kind.entry_cells(now, key))
-        return tuple(dict.fromkeys(cells))
+        return self.doc.kind.changed_cells(self.history.state_at(mark), self.history.state)
 
     def _push(self, move, entry: EntryType, then=None) -> Finish | None:
         """Push ``move`` (PuzzleError, and nothing changes, if it is illegal); ``then``

@@ -220,6 +220,17 @@ class PuzzleKind(ABC):
         """The cells to highlight for the entry ``key``."""
         return ()
 
+    def changed_cells(self, before, after) -> tuple:
+        """The cells whose entries differ between two positions of one puzzle (a
+        trial's, since its mark): made, changed or taken away.  A kind without entries
+        (Rotation: no position is wrong) says which of its cells changed instead."""
+        was, now = self.entries(before), self.entries(after)
+        cells = []
+        for key in list(now) + [k for k in was if k not in now]:
+            if was.get(key) != now.get(key):
+                cells.extend(self.entry_cells(after if key in now else before, key))
+        return tuple(dict.fromkeys(cells))
+
     def entry_text(self, state, key, value) -> str:
         """The entry for sentences, 1-based: "the X at column 2, row 1"."""
         return f"the entry {key!r:.40}"

@@ -14,7 +14,7 @@ from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QPointF, QRectF, QSize,
 from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter, QPalette, QPen, QPolygonF, QRegion
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
-from . import theme
+from . import accessible, theme
 from .celebration import SolvedCard
 
 #: a cell is never drawn smaller than this (logical pixels); beyond it the board scrolls.
@@ -26,6 +26,7 @@ MAX_ZOOM = 8.0
 CELEBRATION_MS = 1500  # the wave and the flash over a finished board, before its card
 _MODIFIERS = (Qt.Key_Shift, Qt.Key_Control, Qt.Key_Alt, Qt.Key_Meta, Qt.Key_AltGr)
 _DISMISSING = (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick, QEvent.KeyPress)
+_MOVING = (QEvent.KeyPress, QEvent.MouseButtonPress, QEvent.FocusIn)  # may move the cursor
 
 
 class SpriteCache:
@@ -105,7 +106,9 @@ class BoardWidget(QWidget):
         self.highlight_text = ""
         self.trial: tuple = ()  # cells the trial since the mark entered (core/game.py)
         self.interactive = True
-        self.animation_ms = 250  # the player sets it from the speed slider
+        self._animation_ms = 250  # the player sets it from the speed slider
+        self._access = None  # the screen reader's view of the board (gui/accessible.py), once asked for
+        accessible.install()
         self._flourish = 0.0
         self._flourish_anim = QVariantAnimation(self)
         self._flourish_anim.setStartValue(0.0)
@@ -120,6 +123,16 @@ class BoardWidget(QWidget):
         self.setSizePolicy(policy)
         self.setMinimumSize(160, 160)
 
+    @property
+    def animation_ms(self) -> int:
+        """How long a move animates; 0 while the player asks for reduced motion (no
+        wave over a finished board, a replay stepped rather than animated)."""
+        return 0 if accessible.prefs.reduced_motion else self._animation_ms
+
+    @animation_ms.setter
+    def animation_ms(self, value: int) -> None:
+        self._animation_ms = int(value)
+
     # --- what the window calls --------------------------------------------------------
     def set_state(self, state, move=None, animate: bool = False) -> None:
         """Show ``state``.  With ``move`` and ``animate``, the kind may animate the move
@@ -132,6 +145,7 @@ class BoardWidget(QWidget):
             self.animate_move(old, move, state)
         self.state_changed()
         self.update()
+        accessible.state_shown(self)
 
     def set_violations(self, violations) -> None:
         self.violations = list(violations)
@@ -139,6 +153,8 @@ class BoardWidget(QWidget):
 
     def set_highlight(self, cells=(), text: str = "") -> None:
         self.highlight = tuple(cells)
+        if text and text != self.highlight_text and self.interactive:
+            accessible.announce(self, text)  # a hint's stage (a replay's step: the solver bar says it)
         self.highlight_text = text
         self.update()
 
@@ -152,7 +168,7 @@ class BoardWidget(QWidget):
             self.update()
 
     def paint_trial(self, painter: QPainter) -> None:
-        geo = self.geometry_now() if self.trial and hasattr(self, "geometry_now") else None
+        geo = self.geometry_now() if self.trial else None
         if geo is None:
             return
         colour = QColor(theme.TRIAL)  # the scheme's own (a plum on light paper)
@@ -174,6 +190,38 @@ class BoardWidget(QWidget):
     def set_interactive(self, interactive: bool) -> None:
         self.interactive = interactive
 
+    def geometry_now(self):
+        """The grid as drawn now (core.geometry.GridGeometry), or None before a state:
+        one place every kind answers, so what the board draws for the game object (the
+        trial's frames, the keyboard cursor, the cells a screen reader is told of) sits
+        on the kind's own cells."""
+        return None
+
+    def shows_cursor(self) -> bool:
+        """True while the keyboard cursor is drawn: the board has the keyboard focus and
+        plays (a replay has no cursor)."""
+        return self.hasFocus() and self.interactive and self.state is not None
+
+    def paint_cursor(self, painter: QPainter, rect: QRectF, cell: float, round_: bool = False) -> None:
+        """The keyboard cursor round ``rect`` (a circle round a Rotation button when
+        ``round_``): ink dashes over a solid band of the paper's colour, so it shows on
+        every fill of every scheme (a black strip, a given's tile, the dark paper), and
+        in a shape no other mark has (the solver's focus has heavy corners, a mistake a
+        plain line, a trial violet dashes inside the cell)."""
+        width = theme.line(max(2.0, cell / 16))
+        painter.save()
+        painter.setBrush(Qt.NoBrush)
+        for pen in (QPen(QColor(theme.PAPER), width * 2.6),
+                    QPen(QColor(theme.INK), width, Qt.CustomDashLine)):
+            if pen.style() == Qt.CustomDashLine:
+                pen.setDashPattern([2.0, 1.2])
+            painter.setPen(pen)
+            if round_:
+                painter.drawEllipse(rect)
+            else:
+                painter.drawRect(rect)
+        painter.restore()
+
     def event(self, event) -> bool:
         # while a finish is celebrated, the next click or key dismisses it and does
         # nothing else (a click on a solved board must not also undo the solution)
@@ -192,7 +240,45 @@ class BoardWidget(QWidget):
         if not self.interactive and event.type() in (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick):
             self.backToGame.emit()
             return True
-        return super().event(event)
+        if what not in _MOVING or self.state is None:
+            return super().event(event)
+        before = self.access_cursor()
+        handled = super().event(event)
+        if what == QEvent.FocusIn or (self.state is not None and self.access_cursor() != before):
+            accessible.cursor_moved(self)  # the screen reader reads the square it is on
+        return handled
+
+    # --- what a screen reader is told (gui/accessible.py); each kind says its words -----
+    def access_title(self) -> str:
+        """The board's name: the kind and its size."""
+        cols, rows = self.grid_size()
+        return f"{self.kind.title} board, {cols} columns by {rows} rows"
+
+    #: every key the board answers, (keys, what they do), for the help page and the
+    #: screen reader's description of the board; each kind lists its own
+    KEYS: tuple = (("Arrow keys", "move the cursor"),)
+
+    def access_help(self) -> str:
+        """The board's description: its keys, in one sentence."""
+        return "; ".join(f"{keys}: {does}" for keys, does in self.KEYS) + "."
+
+    def access_cell(self, x: int, y: int) -> str:
+        """What square (x, y) holds, in words ("X, given"); its position is added."""
+        return ""
+
+    def access_cells(self) -> list[str]:
+        """What every square holds, in reading order (``access_cell`` of each; a kind
+        may work them out together, faster)."""
+        cols, rows = self.grid_size()
+        return [self.access_cell(x, y) for y in range(rows) for x in range(cols)]
+
+    def access_clues(self) -> list:
+        """The clues beside the grid: (words, QRectF on the board) for each."""
+        return []
+
+    def access_cursor(self):
+        """The square the keyboard cursor is on, or None."""
+        return getattr(self, "cursor", None)
 
     def celebrate(self, lines=()) -> None:
         """The puzzle is finished: a wave of the theme's SUCCESS colour crosses the board

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import solver
+from . import accessible
 from .widgets import ElidedLabel
 
 MODES = (
@@ -326,6 +327,8 @@ class SolverPanel(QWidget):
             label.setText("–")
 
     def set_result(self, text: str) -> None:
+        if text != self.result_text.text():
+            accessible.announce(self.result_text, text)  # the solve's verdict, heard
         self.result_label.setText(text)
         self.result_text.setText(text)
 
@@ -366,6 +369,8 @@ class SolverPanel(QWidget):
         self.position_label.setText(f"step {position:,} of {length:,}" if loaded else "")
 
     def set_step_text(self, text: str) -> None:
+        if text != self.step_label.full_text():
+            accessible.announce(self.step_label, text)  # a replay's step and its reason, heard
         self.step_label.setText(text)
         self.step_label.setVisible(bool(text))
 

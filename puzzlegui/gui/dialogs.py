@@ -636,6 +636,11 @@ class HelpDialog(QDialog):
             html += "<h3>Help while you play</h3><ul>"
             html += "".join(f"<li><b>{_para(name)}</b>: {_para(text)}</li>" for name, text in aid_help(kind))
             html += "</ul>"
+        from .accessible import key_rows
+
+        html += "<h3>Every key</h3><table cellpadding='2'>" + "".join(
+            f"<tr><td><b>{_para(keys)}</b></td><td>{_para(does)}</td></tr>"
+            for keys, does in key_rows(getattr(kind, "name", None))) + "</table>"
         html += GENERAL_HELP
         browser.setHtml(html)
         layout.addWidget(browser)

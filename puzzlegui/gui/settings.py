@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core import paths
+from . import accessible
 from . import theme as theme_mod
 
 ORGANIZATION = "puzzlegui"
@@ -40,6 +41,9 @@ class Settings:
         "print_per_page": 0,  # Print and Print to PDF: puzzles a page (1, 2, 4, 6; 0: not chosen yet)
         "print_solutions": False,  # add solution pages
         "print_page_size": "A4",  # Print to PDF: "A4" or "Letter"
+        "announce": "cursor",  # after a move the screen reader hears: "cursor" (its square) or "around"
+        "clue_scale": 1.0,  # the board's clue text, times its size: one of accessible.CLUE_SCALES
+        "reduced_motion": False,  # no wave over a finished board, replays stepped
     }
 
     def __init__(self):
@@ -94,6 +98,16 @@ class Settings:
         lambda s: s._get("print_page_size") if s._get("print_page_size") in ("A4", "Letter") else "A4",
         lambda s, v: s._set("print_page_size", str(v)),
     )
+
+    announce = property(
+        lambda s: s._get("announce") if s._get("announce") in accessible.ANNOUNCE_CHOICES else accessible.CURSOR_ONLY,
+        lambda s, v: s._set("announce", str(v)),
+    )
+    clue_scale = property(
+        lambda s: s._get("clue_scale") if s._get("clue_scale") in accessible.CLUE_SCALES else 1.0,
+        lambda s, v: s._set("clue_scale", float(v)),
+    )
+    reduced_motion = property(lambda s: s._get("reduced_motion"), lambda s, v: s._set("reduced_motion", bool(v)))
 
     def zoom(self, kind: str) -> float:
         """The board's zoom for ``kind`` (1.0: fit the window)."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -33,7 +33,7 @@ from ..core import collection as collection_mod
 from ..core import games as games_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import kinds, theme
+from . import accessible, kinds, theme
 from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
@@ -264,7 +264,14 @@ class MainWindow(QMainWindow):
         panel give way to it (gui/layout.py places them)."""
         # the title sits in the play bar (see _build_play_bar), elided, never HTML
         self.title_label = ElidedLabel()
-        self.title_label.setStyleSheet("font-size: 14px; font-weight: 600; padding: 0 6px;")
+        # its font and room as a font and margins, not a style sheet: a widget with a style
+        # sheet keeps the palette it was polished with, and the dark scheme's title was
+        # black on dark grey (issue 32, item 5)
+        title_font = QFont(self.title_label.font())
+        title_font.setPixelSize(14)
+        title_font.setWeight(QFont.DemiBold)
+        self.title_label.setFont(title_font)
+        self.title_label.setContentsMargins(6, 0, 6, 0)
         self.board_view = BoardView()  # fits the board, scrolls past the smallest legible cell
         self.board_view.zoomChanged.connect(self._zoom_changed)
         # Tatham's keys on the board: u undoes, r redoes (only while the board has the focus)
@@ -328,7 +335,8 @@ class MainWindow(QMainWindow):
 
         self.actions_by_name = actions.build(self)
         actions.build_menus(self, self.actions_by_name,
-                            lambda menu: self._build_theme_menu(menu.addMenu("&Colours")))
+                            lambda menu: (self._build_theme_menu(menu.addMenu("&Colours")),
+                                          self._build_access_menu(menu.addMenu("&Accessibility"))))
         self._build_play_bar()
         self._install_stop_key()
         self._sync_actions()
@@ -348,6 +356,11 @@ class MainWindow(QMainWindow):
         from .colours_menu import ColoursMenu
 
         self.colours = ColoursMenu(self.settings, menu, self.library.refresh, self)
+
+    def _build_access_menu(self, menu) -> None:
+        """View > Accessibility (gui/accessible.py); the status line is announced too."""
+        self.access_menu = accessible.AccessMenu(self.settings, menu, self)
+        self.statusBar().messageChanged.connect(lambda text: accessible.announce(self.statusBar(), text))
 
     def set_theme(self, choice: str) -> None:
         """Use ``choice`` (one of theme.CHOICES) from now on, and remember it."""
@@ -1026,6 +1039,7 @@ class MainWindow(QMainWindow):
             self.area.hide_problems()
             return
         self.area.show_problems(f"{heading}:\n" + "\n".join(f"\u2022 {line}" for line in lines))
+        accessible.announce(self.area.problems, f"{heading}: " + " ".join(lines))
 
     @property
     def problems(self):

@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
-from puzzlegui.gui import theme
+from puzzlegui.gui import accessible, theme
 from puzzlegui.gui.board import BoardWidget, SpriteCache, focus_frame
 
 # Tatham's Unruly: left click empty -> black -> white -> empty, right click the reverse;
@@ -128,6 +128,65 @@ class Board(BoardWidget):
             self._live_for = (self.state, self.show_mistakes)  # the state itself, kept: never a reused id
         self._refresh_panel()
 
+    # --- what a screen reader is told (gui/accessible.py) -----------------------------
+    KEYS = (
+        ("Arrow keys", "move the cursor"),
+        ("X or 1", "put an X"),
+        ("O or 0", "put an O"),
+        ("Space, Backspace or Delete", "empty the square"),
+        ("Enter", "cycle the square: empty, X, O"),
+        ("Shift+X, Shift+O", "a pencil mark: maybe X, maybe O (again: take it away)"),
+        ("Shift+Space", "take away the square's pencil marks"),
+        ("P", "pencil mode on or off: X and O then put pencil marks"),
+    )
+
+    def access_cell(self, x: int, y: int) -> str:
+        return self._access_words(x, y, self._access_wrong(), frozenset(self.trial))
+
+    def access_cells(self) -> list[str]:
+        """Every square's words, the rules broken and the trial looked up once (a 40x40
+        board is 1,600 squares to name after each move)."""
+        wrong, trial = self._access_wrong(), frozenset(self.trial)
+        W, H = self.state.width, self.state.height
+        return [self._access_words(x, y, wrong, trial) for y in range(H) for x in range(W)]
+
+    def _access_words(self, x: int, y: int, wrong, trial) -> str:
+        s = self.state
+        i = y * s.width + x
+        v = s.cells[i]
+        words = "X" if v == 1 else "O" if v == 0 else "empty"
+        if s.givens[i] >= 0:
+            words += ", given"
+        elif v < 0 and s.marks[i]:
+            marks = s.marks[i]
+            words += ", pencil " + " and ".join(n for bit, n in ((MARK_X, "X"), (MARK_O, "O")) if marks & bit)
+        if wrong and (x, y) in wrong:
+            words += ", breaks a rule"
+        if trial and (x, y) in trial:
+            words += ", in the trial"
+        return words
+
+    def _access_wrong(self) -> frozenset:
+        """The cells of the rules broken now, found once per state and verdict."""
+        seen = getattr(self, "_wrong_for", None)
+        if seen is None or seen[0] is not self.state or seen[1] is not self._live or seen[2] is not self.violations:
+            cells = frozenset(c for v in list(self._live) + list(self.violations) for c in v.cells)
+            seen = self._wrong_for = (self.state, self._live, self.violations, cells)
+        return seen[3]
+
+    def access_clues(self) -> list:
+        """Each line's X and O against its quota (what Show counts draws)."""
+        rows, cols = self.tallies()
+        geo = self.geometry_now()
+        out = []
+        for y, (xs, os_) in enumerate(rows):
+            box = QRectF(geo.x0 + geo.width, geo.y0 + y * geo.cell, geo.cell, geo.cell)
+            out.append((f"row {y + 1} has {xs} X and {os_} O of {self.state.width // 2} each", box))
+        for x, (xs, os_) in enumerate(cols):
+            box = QRectF(geo.x0 + x * geo.cell, geo.y0 + geo.height, geo.cell, geo.cell)
+            out.append((f"column {x + 1} has {xs} X and {os_} O of {self.state.height // 2} each", box))
+        return out
+
     def animate_move(self, old_state, move, new_state) -> None:
         if (old_state.width, old_state.height) != (new_state.width, new_state.height):
             return
@@ -224,11 +283,8 @@ class Board(BoardWidget):
             if 0 <= x < W and 0 <= y < H:
                 painter.setPen(QPen(QColor(theme.HIGHLIGHT).darker(160), theme.line(max(2.5, c / 9))))
                 painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
-        if self.hasFocus() and self.interactive:
-            x, y = self.cursor
-            pen = QPen(QColor(theme.PLAYER), theme.line(max(2.0, c / 14)), Qt.DashLine)
-            painter.setPen(pen)
-            painter.drawRect(QRectF(*geo.cell_rect(x, y)).adjusted(3, 3, -3, -3))
+        if self.shows_cursor():
+            self.paint_cursor(painter, QRectF(*geo.cell_rect(*self.cursor)).adjusted(3, 3, -3, -3), c)
         if self.show_numbers:
             self._paint_numbers(painter, geo)
         if self.show_counts:
@@ -242,7 +298,7 @@ class Board(BoardWidget):
 
     def _margin_font(self, c: float, bold: bool = False) -> QFont:
         font = QFont(self.font())
-        font.setPixelSize(max(6, int(c * 0.4)))
+        font.setPixelSize(max(6, int(c * 0.4 * accessible.prefs.clue_scale)))  # View > Accessibility
         font.setBold(bold)
         return font
 

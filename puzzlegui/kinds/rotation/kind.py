@@ -215,6 +215,16 @@ class RotationKind(PuzzleKind):
         check against a solution: PuzzleError with the sentence that says so."""
         raise PuzzleError(explain.NEVER_WRONG)
 
+    def changed_cells(self, before, after) -> tuple:
+        """The squares whose tile (or its arrow) differs: a trial's turns, framed on the
+        board (there are no entries: ``entries`` says why)."""
+        w = after.config.w
+        return tuple(
+            (i % w, i // w)
+            for i in range(len(after.tiles))
+            if (before.tiles[i], before.orient[i]) != (after.tiles[i], after.orient[i])
+        )
+
     # --- solving --------------------------------------------------------------------------------------
     def solve_start(self, state):
         """Rotation solves from where the player is, not from the puzzle as given."""

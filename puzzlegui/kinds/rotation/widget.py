@@ -215,6 +215,34 @@ class Board(BoardWidget):
         """Where the button of block (bx, by) is drawn (tests click there)."""
         return block_centre(self.geometry_now(), self.state.n, bx, by)
 
+    # --- what a screen reader is told (gui/accessible.py) ---------------------------------------
+    ARROWS = ("up", "right", "down", "left")  # an arrow's orientation, in quarter turns clockwise
+
+    KEYS = (
+        ("Arrow keys", "move the cursor from block to block"),
+        ("Space or D", "turn the block clockwise"),
+        ("A or Backspace", "turn the block anticlockwise"),
+        ("Enter", "turn the block anticlockwise, as a left click (clockwise where the buttons only turn that way)"),
+    )
+
+    def access_cell(self, x: int, y: int) -> str:
+        state = self.state
+        config = state.config
+        words = [f"tile {state.at(x, y)}"]
+        if config.oriented:
+            words.append(f"arrow {self.ARROWS[state.arrow(x, y) % 4]}")
+        goal = config.goal_values()
+        if state.at(x, y) == goal[y * config.w + x] and (not config.oriented or state.arrow(x, y) % 4 == 0):
+            words.append("in place")
+        bx, by = self.key_cursor
+        if (x, y) == (bx, by) and self.shows_cursor():
+            n = config.n
+            words.append(f"the cursor's block: rows {by + 1} to {by + n}, columns {bx + 1} to {bx + n}")
+        return ", ".join(words)
+
+    def access_cursor(self):
+        return self.key_cursor
+
     # --- the window calls ----------------------------------------------------------------------
     def set_state(self, state, move=None, animate: bool = False) -> None:
         if state is not None:
@@ -492,10 +520,9 @@ class Board(BoardWidget):
                 lambda p, centre: _paint_button(p, centre, cell, n, r, lit, hovered, not config.cw_only),
             )
             painter.drawImage(QPointF(c.x() - cell / 2, c.y() - cell / 2), sprite)
-            if self.hasFocus() and (bx, by) == self.key_cursor:
-                painter.setPen(QPen(QColor(theme.PLAYER), theme.line(max(2.0, r * 0.3))))
-                painter.setBrush(Qt.NoBrush)
-                painter.drawEllipse(c, radius * 1.9, radius * 1.9)
+            if self.shows_cursor() and (bx, by) == self.key_cursor:
+                ring = radius * 1.9
+                self.paint_cursor(painter, QRectF(c.x() - ring, c.y() - ring, 2 * ring, 2 * ring), geo.cell, round_=True)
 
     # --- input -----------------------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:

@@ -103,6 +103,36 @@ class Board(BoardWidget):
         cols, rows = self.grid_size()
         return GridGeometry.fit(cols, rows, self.width(), self.height(), self.margins)
 
+    def geometry_now(self) -> GridGeometry:
+        """The board's hook for what every kind draws alike (the trial's frames, the
+        cursor, the cells told to a screen reader): the same grid as ``geometry()``."""
+        return self.geometry()
+
+    KEYS = (
+        ("Arrow keys", "move the cursor"),
+        ("Shift+arrows", "stretch a strip from the cursor, straight, up to the longest strip's length"),
+        ("Enter or Space", "cut the stretch (or the cursor's square alone)"),
+        ("Delete or Backspace", "take back the strip under the cursor"),
+        ("Escape", "drop the stretch"),
+    )
+
+    def access_cell(self, x: int, y: int) -> str:
+        state = self.state
+        cell = (x, y)
+        words = ["black" if state.colour(cell) == "b" else "white"]
+        if state.letter(cell):
+            words.append(f"letter {state.letter(cell)}")
+        piece = state.owner.get(cell)
+        if piece is None:
+            words.append("not cut")
+        else:
+            pattern, cells = piece
+            colours = ", ".join("black" if c == "b" else "white" for c in pattern)
+            words.append(f"in a strip of {len(cells)}: {colours}" if len(cells) > 1 else "a strip of 1")
+        if cell in self.selection:
+            words.append("in the stretch to cut")
+        return ", ".join(words)
+
     def _cell_near(self, pos):
         """The grid cell under a pixel, clamped to the grid (for drags that leave it)."""
         g = self.geometry()
@@ -353,12 +383,9 @@ class Board(BoardWidget):
                     painter.drawText(QRectF(*g.cell_rect(x, y)), Qt.AlignCenter, letter)
 
         self._draw_selection(painter, g)
-        if self.hasFocus() and self.interactive:
-            pen = QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.06)), Qt.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(Qt.NoBrush)
-            inset = c * 0.14
-            painter.drawRect(QRectF(*g.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset))
+        if self.shows_cursor():
+            inset = c * 0.1
+            self.paint_cursor(painter, QRectF(*g.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset), c)
         self.paint_flourish(painter, grid_rect)
 
     def _mark(self, painter, g, cell, colour, width, focus=False):

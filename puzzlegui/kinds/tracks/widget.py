@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.history import Batch
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
+from puzzlegui.gui import accessible, theme
 from puzzlegui.gui.board import BoardWidget, focus_frame
 
 from .model import BIT, DELTA, direction, edge_key
@@ -40,6 +40,19 @@ from .model import BIT, DELTA, direction, edge_key
 STUB = 0.85  # extra margin, in cells, on a side where A or B is attached
 RAILS_MIN_PX = 28  # cells at least this big draw the track as rails and sleepers
 EDGE_ZONE = 0.22  # a click this close to a side of a cell (in cells) is a click on that edge
+
+
+
+
+def _track_words(mask: int) -> str:
+    """A square's track in words, its ends left, up, right, down in that order: "track
+    left to down", "track to the right" (an end of the track)."""
+    ways = [name for name in ("left", "up", "right", "down") if mask & BIT[name[0].upper()]]
+    return f"track {' to '.join(ways)}" if len(ways) >= 2 else f"track to the {ways[0]}"
+
+
+#: every square's track in words, by its direction bits (what a screen reader hears)
+_TRACK_WORDS = {mask: _track_words(mask) for mask in range(1, 16)}
 
 
 # --- pure layout helpers (shared with the editor) ------------------------------------------
@@ -139,8 +152,10 @@ def paint_grid(painter: QPainter, puzzle, geo: GridGeometry, fills=None) -> QRec
 
 
 def count_font(geo: GridGeometry) -> QFont:
+    """The counts' font; View > Accessibility's clue text size scales it (to 0.72 of a
+    cell at most: a two-digit count still fits its square)."""
     f = QFont()
-    f.setPixelSize(max(6, int(geo.cell * 0.48)))
+    f.setPixelSize(max(6, int(geo.cell * 0.48 * accessible.prefs.clue_scale)))
     f.setBold(True)
     return f
 
@@ -531,6 +546,74 @@ class Board(BoardWidget):
             self.margins,
         )
 
+    def geometry_now(self) -> GridGeometry:
+        """The board's hook for what every kind draws alike (the trial's frames, the
+        cursor, the cells told to a screen reader)."""
+        return self.geometry_for()
+
+    # --- what a screen reader is told (gui/accessible.py) ------------------------------------
+    KEYS = (
+        ("Arrow keys", "move the cursor"),
+        ("Shift+arrow", "lay track that way from the cursor's square (again: take it up) and move along"),
+        ("Ctrl+arrow", "cross out that side of the cursor's square (again: remove the cross)"),
+        ("Enter", "dot the square: the track passes here (again: remove the dot)"),
+        ("Space, X or .", "mark the square: no track (again: remove the mark)"),
+    )
+
+    def access_cell(self, x: int, y: int) -> str:
+        state = self.shown_state()
+        p = state.puzzle
+        cell = (x, y)
+        mask = state.mask.get(cell, 0)
+        if mask:
+            words = [_TRACK_WORDS[mask]]
+        elif cell in state.marks:
+            words = ["no track (marked)"]
+        else:
+            words = ["empty"]
+        if cell == p.start:
+            words.append("station A, where the track starts")
+        elif cell == p.finish:
+            words.append("station B, where the track ends")
+        if cell in p.fixed_map:
+            words.append("given")
+        if cell in state.dots:
+            words.append("track passes here (dot)")
+        crossed = self._access_crossed(state).get(cell)
+        if crossed:
+            words.append(f"{' and '.join(crossed)} side crossed out")
+        if self.show_symbols and p.has_symbols and p.symbols[y][x]:
+            words.append(f"symbol {p.symbols[y][x]}")
+        return ", ".join(words)
+
+    def _access_crossed(self, state) -> dict:
+        """Each cell beside a crossed-out edge: the sides crossed, found once per state."""
+        seen = getattr(self, "_crossed_for", None)
+        if seen is None or seen[0] is not state:
+            sides: dict = {}
+            for a, b in state.blocks:
+                for cell, other in ((a, b), (b, a)):
+                    d = direction(cell, other)
+                    sides.setdefault(cell, []).append(next(n for n in ("left", "up", "right", "down")
+                                                           if BIT[n[0].upper()] == d))
+            order = ("left", "up", "right", "down")
+            seen = self._crossed_for = (state, {c: sorted(v, key=order.index) for c, v in sides.items()})
+        return seen[1]
+
+    def access_clues(self) -> list:
+        state = self.shown_state()
+        p = state.puzzle
+        geo = self.geometry_for()
+        out = []
+        for cells, count, clue, name in p.lines:
+            if count is None:
+                continue
+            pt = clue_centre(p, geo, clue)
+            box = QRectF(pt.x() - geo.cell / 2, pt.y() - geo.cell / 2, geo.cell, geo.cell)
+            has = state.line_count(cells)
+            out.append((f"{name} needs {count} track {'cell' if count == 1 else 'cells'}, has {has}", box))
+        return out
+
     def state_changed(self):
         if self.state is not None:
             self.margins = margins_for(self.state.puzzle)
@@ -649,6 +732,9 @@ class Board(BoardWidget):
         for cell in lit:
             fills[cell] = theme.HIGHLIGHT_FILL
         rect = paint_grid(painter, p, geo, fills)
+        if self.shows_cursor():  # under the marks: the crosses on its edges stay in sight
+            inset = c * 0.1
+            self.paint_cursor(painter, QRectF(*geo.cell_rect(*self.cursor)).adjusted(inset, inset, -inset, -inset), c)
         self._paint_notes(painter, geo, state)
         rails = c >= RAILS_MIN_PX
         if rails:
@@ -664,10 +750,6 @@ class Board(BoardWidget):
         verdicts = state if self.play_colours and self.show_met else None
         tally = state if self.play_colours and self.show_remaining else None
         paint_counts(painter, p, geo, verdicts, bad=bad_clues, tally=tally)
-        if self.hasFocus() and self.interactive:
-            painter.setPen(QPen(QColor(theme.HIGHLIGHT), theme.line(max(2.0, c * 0.07))))
-            painter.setBrush(Qt.NoBrush)
-            painter.drawRect(QRectF(*geo.cell_rect(*self.cursor)).adjusted(c * 0.06, c * 0.06, -c * 0.06, -c * 0.06))
         self.paint_flourish(painter, rect)
 
     @staticmethod
