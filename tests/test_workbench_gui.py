@@ -150,3 +150,20 @@ def test_kurosu_givens_that_contradict_are_refused_by_the_editor_with_their_cell
     dialog = dialog_on(qtbot, kurosu_none())
     assert dialog.puzzle() is None and "contradict" in dialog.error.text() or "break a rule" in dialog.error.text()
     assert dialog.editor.board.highlight  # the cells of the contradiction
+
+
+def test_the_workbench_verdict_on_each_edit_is_announced(qtbot):
+    """A screen reader hears the verdict after each edit (issue 35), as it hears a solve's."""
+    from PySide6.QtGui import QAccessibleAnnouncementEvent
+
+    from puzzlegui.gui import accessible
+
+    heard = []
+    accessible.listeners.append(heard.append)
+    try:
+        dialog = dialog_on(qtbot, kurosu_unique())
+        analysed(qtbot, dialog)
+        said = [e.message() for e in heard if isinstance(e, QAccessibleAnnouncementEvent)]
+        assert dialog.analysis.text.text() in said
+    finally:
+        accessible.listeners.remove(heard.append)

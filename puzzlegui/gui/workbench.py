@@ -22,6 +22,7 @@ import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from . import accessible
 from .worker import Background
 
 QUICK_SECONDS = 1.0  # the count and the grade at most (shown first)
@@ -170,6 +171,7 @@ class AnalysisPanel(QWidget):
         self._stop = None
         self.result = result
         self.text.setText(self._describe(result))
+        accessible.announce(self.text, self.text.text())  # the verdict on the edit, heard
         self._mark(result)
         self._show_commands()
         self.analysed.emit(result)
@@ -178,6 +180,7 @@ class AnalysisPanel(QWidget):
         if self._wanted(serial):
             self._stop = None
             self.text.setText(f"The analysis failed: {message}")
+            accessible.announce(self.text, self.text.text())
 
     def _describe(self, result) -> str:
         return describe(result, self.state is not None and bool(self.kind.givens(self.state)))
