@@ -86,6 +86,9 @@ def shortest_step(state: RotationState):
     return None
 
 
+HINT_IMPROVE_SECONDS = 1.5  # how long a hint lets the anytime solver improve its answer
+
+
 def hint(state: RotationState, time_limit: float | None = None):
     """The next turn: proven shortest where tabulated, else the solver's first move,
     searched for at most ``time_limit`` seconds (SOLVE_TIME by default)."""
@@ -97,7 +100,9 @@ def hint(state: RotationState, time_limit: float | None = None):
         return found[1]
     if tables.feasible(state.config) or solver.support_reason(state.config):
         return None
-    result = run(solver.solve(state), FIRST, time_limit=clock.left())
+    # the solver's answers improve with time (the short search proves positions a few
+    # turns away within a fraction of a second); a hint takes the best of its first moment
+    result = run(solver.solve(state), FIRST, time_limit=min(clock.left(), HINT_IMPROVE_SECONDS))
     if not result.solutions or not result.solutions[0].moves:
         return None
     sol = result.solutions[0]
