@@ -378,7 +378,7 @@ _OWN_WORDS = {
 
 def level_words(kind) -> dict:
     """Grade name -> the grade in words, for a kind (empty when it has no grades)."""
-    return dict(getattr(kind, "level_words", None) or _OWN_WORDS.get(kind.name, {}))
+    return dict(getattr(kind, "level_words", None) or _OWN_WORDS.get(getattr(kind, "name", ""), {}))
 
 
 def sentences(found: Analysis, has_givens: bool = True, on_board: bool = False) -> list[str]:
