@@ -300,8 +300,11 @@ class Library(QTreeWidget):
         if not grade or item.data(0, Qt.UserRole + 2):
             return
         item.setData(0, Qt.UserRole + 2, grade)
-        item.setText(0, f"{item.text(0)} \u00b7 {grade}")
-        item.setToolTip(0, plain_tip(f"{item.data(0, Qt.UserRole + 3)}\ndifficulty: {grade}"))
+        shown = f"{item.text(0)} \u00b7 {grade}"
+        item.setText(0, shown)
+        # the line as shown, whole, first (it may be cut on a narrow library), then the rest
+        rest = str(item.data(0, Qt.UserRole + 3) or "").partition("\n")[2]
+        item.setToolTip(0, plain_tip(f"{shown}\n{rest}\ndifficulty: {grade}"))
 
     def grade_shown(self, source: str) -> str:
         """The grade a listed line shows ("" while not known or for kinds without grades)."""
