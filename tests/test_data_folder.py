@@ -177,8 +177,9 @@ def test_a_blob_in_a_moves_cell_sets_that_game_aside_and_every_start_succeeds(tm
 
 
 # ---------------------------------------------------------------- bringing games back
-def damaged_copy_of(folder: Path) -> None:
-    """Games stored, then the database's pages after the first scrambled."""
+def two_games_stored(folder: Path) -> Path:
+    """Mystery Box (3 turns) and Twiddle 3x3 (2) stored, the log written into the database
+    file; its path."""
     session = Games(folder)
     play(session, turns=3)
     play(session, "twiddle-3x3", turns=2)
@@ -187,6 +188,12 @@ def damaged_copy_of(folder: Path) -> None:
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
+    return db
+
+
+def damaged_copy_of(folder: Path) -> None:
+    """Games stored, then the database's pages after the first scrambled."""
+    db = two_games_stored(folder)
     data = bytearray(db.read_bytes())
     page = 4096
     for n in range(1, len(data) // page):
@@ -197,13 +204,8 @@ def damaged_copy_of(folder: Path) -> None:
 
 def test_a_set_aside_database_gives_its_games_back_through_the_window(qtbot, tmp_path):
     folder = data_folder()
-    session = Games(folder)
-    play(session, turns=3)
-    play(session, "twiddle-3x3", turns=2)
-    session.close()
-    db = folder / store_mod.DB_NAME
+    db = two_games_stored(folder)
     with sqlite3.connect(db) as conn:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games_by_updated'").fetchone()
         page = conn.execute("PRAGMA page_size").fetchone()[0]
     conn.close()
@@ -440,25 +442,6 @@ def test_print_to_file_goes_through_the_safe_writer(qtbot, window, monkeypatch, 
     else:
         assert not target.exists()
     window.error_box.close()
-
-
-def test_print_to_file_writes_a_pdf_through_the_safe_writer(qtbot, window, monkeypatch, tmp_path):
-    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-    from PySide6.QtWidgets import QDialog
-
-    target = tmp_path / "printed.pdf"
-
-    def chosen(dialog):
-        dialog.printer().setOutputFormat(QPrinter.PdfFormat)
-        dialog.printer().setOutputFileName(str(target))
-        return QDialog.Accepted
-
-    monkeypatch.setattr(QPrintDialog, "exec", chosen)
-    window.open_source("mystery-box")
-    page = window.print_puzzles()
-    with qtbot.waitSignal(page.written, timeout=30000) as written:
-        page.accept()
-    assert written.args == [str(target)] and target.read_bytes().startswith(b"%PDF")
 
 
 # ---------------------------------------------------------------- bounded pastes
