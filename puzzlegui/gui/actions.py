@@ -1,6 +1,7 @@
 """The window's actions and menus, as one table: each action's name, words, shortcut,
 status tip and what it calls on the window; the checkable ones say where their state
-is kept.  The window builds them (``build``) and wires nothing else here."""
+is kept.  The window builds them (``build``) and wires nothing else here; ``sync`` says
+which are enabled, from the game's state, in one place."""
 
 from __future__ import annotations
 
@@ -135,3 +136,33 @@ def build_menus(window, actions: dict, extra_view_menu) -> None:
         if title == "&View":
             menu.addSeparator()
             extra_view_menu(menu)
+
+
+def sync(window) -> None:
+    """Enable each action as the game's state allows: a game on show, its history (undo,
+    redo), a trial, a search, generation or replay under way, the pause, the kind."""
+    solving = window.solving.running()
+    a = window.actions_by_name
+    has = window.history is not None
+    a["undo"].setEnabled(has and window.history.can_undo)
+    a["redo"].setEnabled(has and window.history.can_redo)
+    a["restart"].setEnabled(has)
+    a["solve"].setEnabled(has and not solving)
+    # Esc only means Stop while something runs; otherwise it reaches the board
+    # (Strips uses it to drop a half-made cut)
+    a["stop"].setEnabled(
+        solving or window.documents.gen_task is not None or window.solving.in_replay
+    )
+    for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind", "mark"):
+        a[name].setEnabled(has)
+    tatham = has and bool(getattr(window.doc.kind, "tatham_name", ""))
+    a["copy_tatham"].setEnabled(tatham)
+    a["open_web"].setEnabled(tatham)
+    trial = has and window.game.trial_start is not None
+    a["back_to_mark"].setEnabled(trial)
+    a["keep_trial"].setEnabled(trial)
+    if window.paused:  # nothing is played on a hidden board
+        for name in ("undo", "redo", "restart", "hint", "check", "solve", "sure", "correct", "rewind",
+                     "mark", "back_to_mark", "keep_trial"):
+            a[name].setEnabled(False)
+    a["pause"].setEnabled(has)

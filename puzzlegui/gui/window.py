@@ -5,7 +5,8 @@ The window knows kinds only through core.kind.PuzzleKind and each kind's ``widge
 (gui/kinds.py).  Boards emit moves; the game object (core/game.py) makes the entry and
 the window shows the new state.  The parts are modules of their own: the library
 (gui/library.py), the solve job and the replay of its answer (gui/solve_controller.py),
-and the aids (gui/aids.py).
+the aids (gui/aids.py), opening, saving and sharing puzzles (gui/documents.py), and the
+actions, their menus and when each is enabled (gui/actions.py).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..core import files
 from ..core import games as games_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import accessible, kinds, theme
+from . import accessible, actions, kinds, theme
 from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
@@ -307,8 +308,6 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         """The actions and the menu bar, from the one table in gui/actions.py."""
-        from . import actions
-
         self.actions_by_name = actions.build(self)
         actions.build_menus(self, self.actions_by_name,
                             lambda menu: (self._build_theme_menu(menu.addMenu("&Colours")),
@@ -736,31 +735,8 @@ class MainWindow(QMainWindow):
         self.errorShown.emit(message)
 
     def _sync_actions(self) -> None:
-        solving = self.solving.running()
-        a = self.actions_by_name
-        has = self.history is not None
-        a["undo"].setEnabled(has and self.history.can_undo)
-        a["redo"].setEnabled(has and self.history.can_redo)
-        a["restart"].setEnabled(has)
-        a["solve"].setEnabled(has and not solving)
-        # Esc only means Stop while something runs; otherwise it reaches the board
-        # (Strips uses it to drop a half-made cut)
-        a["stop"].setEnabled(
-            solving or self.documents.gen_task is not None or self.solving.in_replay
-        )
-        for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind", "mark"):
-            a[name].setEnabled(has)
-        tatham = has and bool(getattr(self.doc.kind, "tatham_name", ""))
-        a["copy_tatham"].setEnabled(tatham)
-        a["open_web"].setEnabled(tatham)
-        trial = has and self.game.trial_start is not None
-        a["back_to_mark"].setEnabled(trial)
-        a["keep_trial"].setEnabled(trial)
-        if self.paused:  # nothing is played on a hidden board
-            for name in ("undo", "redo", "restart", "hint", "check", "solve", "sure", "correct", "rewind",
-                         "mark", "back_to_mark", "keep_trial"):
-                a[name].setEnabled(False)
-        a["pause"].setEnabled(has)
+        """Which actions are enabled follows from the game's state (actions.sync)."""
+        actions.sync(self)
 
     # ================================================================= closing
     _shut_down = False
