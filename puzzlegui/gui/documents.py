@@ -399,7 +399,7 @@ class Documents(QObject):
         self._window.stop_solving()  # a generation under way
         if self._window.paused:
             self._window.toggle_pause(False)
-        self._window._sync_clock()
+        self._window.clock.sync()
         doc = game.doc
         self._window._install_board(doc.kind)
         self._window.title_label.setText(doc.title + (f"  \u2014  {doc.meta['source']}" if doc.meta.get("source") else ""))

@@ -5,8 +5,9 @@ The window knows kinds only through core.kind.PuzzleKind and each kind's ``widge
 (gui/kinds.py).  Boards emit moves; the game object (core/game.py) makes the entry and
 the window shows the new state.  The parts are modules of their own: the library
 (gui/library.py), the solve job and the replay of its answer (gui/solve_controller.py),
-the aids (gui/aids.py), opening, saving and sharing puzzles (gui/documents.py), and the
-actions, their menus and when each is enabled (gui/actions.py).
+the aids (gui/aids.py), opening, saving and sharing puzzles (gui/documents.py), the
+game's clock (gui/clock.py), and the actions, their menus and when each is enabled
+(gui/actions.py).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
 from .celebration import finish_lines, finish_text
+from .clock import GameClock
 from .documents import Documents
 from .layout import BoardArea
 from .library import Library
@@ -156,16 +158,9 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.statusBar().showMessage("Welcome to puzzlegui.")
 
-        # the game's clock: counts while the window is not minimised and the puzzle is
-        # not solved; saved with the game
-        self.clock_label = QLabel("")
-        self.clock_label.setToolTip("Time on this puzzle (paused while solved or minimised)")
-        self.statusBar().addPermanentWidget(self.clock_label)
-        self._clock_game = None  # the game whose clock the window drives
-        self._clock_timer = QTimer(self)
-        self._clock_timer.setInterval(1000)
-        self._clock_timer.timeout.connect(self._tick)
-        self._clock_timer.start()
+        # the game's clock, in the status bar (gui/clock.py)
+        self.clock = GameClock(self)
+        self.clock_label = self.clock.label
 
         geometry = self.settings.geometry()
         if geometry is not None:
@@ -360,46 +355,10 @@ class MainWindow(QMainWindow):
         self.play_bar = bar
         self.addToolBar(Qt.TopToolBarArea, bar)
 
-    def _tick(self) -> None:
-        game = self.games.current
-        if game is None:
-            self.clock_label.setText("")
-            return
-        game.tick(time.monotonic())
-        self._show_clock()
-
-    def _playing_now(self) -> bool:
-        """The player is at the game: the window in front, not minimised, no replay."""
-        return self.isActiveWindow() and not self.isMinimized() and not self.replay.loaded
-
-    def _sync_clock(self) -> None:
-        """Tell the game's clock whether it is being played (the game owns the clock)."""
-        now = time.monotonic()
-        game = self.games.current
-        if self._clock_game is not None and self._clock_game is not game:
-            self._clock_game.set_active(False, now)
-        self._clock_game = game
-        if game is not None:
-            game.set_active(self._playing_now(), now)
-
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.ActivationChange, QEvent.WindowStateChange):
-            self._sync_clock()
-
-    def _show_clock(self) -> None:
-        game = self.games.current
-        if game is None:
-            return
-        text = games_mod.time_text(game.elapsed)
-        if game.status == games_mod.SOLVED:
-            # the finish card's words (celebration.finish_lines): the solver's answer is not "help"
-            text = f"Solved in {text}" + (" with the solver's answer" if game.solver_used
-                                          else " with help" if game.helped else "")
-        elif self.paused:
-            text = f"Paused at {text}"
-        self.clock_label.setText(text)
-        self.clock_label.setVisible(self.settings.show_clock)
+            self.clock.sync()
 
     # ---------------------------------------------------------------- pause and the clock
     @property
@@ -424,7 +383,7 @@ class MainWindow(QMainWindow):
         self._sync_actions()
         if not paused and self.board is not None:
             self.board.setFocus()
-        self._show_clock()
+        self.clock.show()
 
     def _toggle_line_aids(self) -> None:
         self.settings.show_met = self.actions_by_name["show_met"].isChecked()
@@ -452,7 +411,7 @@ class MainWindow(QMainWindow):
 
     def _toggle_clock(self) -> None:
         self.settings.show_clock = self.actions_by_name["show_clock"].isChecked()
-        self._show_clock()
+        self.clock.show()
 
     def show_stats(self) -> None:
         from .dialogs import StatsDialog
@@ -576,7 +535,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self.solving.position_shown()  # an answer for another position is retired
-        self._show_clock()
+        self.clock.show()
         self._sync_actions()
         self.documents.store_problem()
         self.library.mark(self.games.current)
@@ -698,7 +657,7 @@ class MainWindow(QMainWindow):
         """A search, a replay or its preparation started or ended: the actions follow,
         and the clock (a replay is not play)."""
         self._sync_actions()
-        self._sync_clock()
+        self.clock.sync()
 
     # ================================================================= help, errors, state
     def show_help(self) -> None:
