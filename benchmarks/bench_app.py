@@ -240,14 +240,14 @@ def kind_moments(kind_name: str, runs: int):
     # on a first run), so what a board costs only once per process is already paid
     w = MainWindow(restore=False)
     w.resize(1400, 900)
-    w.restore_last_game()
+    w.documents.restore_last_game()
     w.show()
     QApplication.processEvents()
     # the previous kind's last game is restored (one data folder for the whole run); a
     # long one is read on the pool: let it land before the first moment, and the
     # window's warm-up (numpy and multiprocessing imported on the pool, 0.3 s after the
     # first show) end, as it has before a user's first click
-    run_until(lambda: w._reading is None and w.warmed_up and not background_busy(), 60)
+    run_until(lambda: w.documents._reading is None and w.warmed_up and not background_busy(), 60)
     m = Moments(w, heart)
     w.replay.set_speed(2000)
 
@@ -272,8 +272,8 @@ def kind_moments(kind_name: str, runs: int):
         else:
             changed = []
             w.gameChanged.connect(lambda: changed.append(1))
-            gap = through(heart, lambda: w.generate(kind_name, params, 1),
-                          lambda: w.gen_task is None and changed and w.doc.kind is kind, 300)
+            gap = through(heart, lambda: w.documents.generate(kind_name, params, 1),
+                          lambda: w.documents.gen_task is None and changed and w.doc.kind is kind, 300)
             m.record("new random puzzle (made in a process, then shown)", gap)
             state = w.doc.state
         doc = files.PuzzleDoc(kind, state, meta={"title": f"{kind.title} {size}"})

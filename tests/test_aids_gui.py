@@ -117,14 +117,14 @@ def test_the_clock_and_records(qtbot, window):
     game = window.game
     assert game.active  # the window is in front: the game's clock runs
     game.tick(time.monotonic() - 30)  # thirty seconds of play pass before the next tick
-    window._tick()
+    window.clock.tick()
     assert game.elapsed >= 30 and window.clock_label.text().startswith("0:3")
     while not window.doc.kind.is_solved(window.history.state):
         take_hint(qtbot, window)  # a shortest path, with help
     assert window.clock_label.text().startswith("Solved in") and "with help" in window.clock_label.text()
     solved_at = game.elapsed
     game.tick(time.monotonic() - 30)
-    window._tick()
+    window.clock.tick()
     assert game.elapsed == solved_at  # the clock stops once solved
     st = window.games.stats_for(game.key)
     assert (st.solved, st.helped, st.solver, st.best) == (1, 1, 0, None) and st.hints >= 1
@@ -146,7 +146,7 @@ def test_the_clock_pauses_while_minimised(qtbot, window):
     before = window.game.elapsed
     assert not window.game.active
     window.game.tick(time.monotonic() - 30)
-    window._tick()
+    window.clock.tick()
     assert window.game.elapsed == before
 
 

@@ -223,8 +223,8 @@ def test_a_set_aside_database_gives_its_games_back_through_the_window(qtbot, tmp
     second = MainWindow(restore=True)
     qtbot.addWidget(second)
     second.show()
-    qtbot.waitUntil(lambda: getattr(second, "recovery_offer", None) is not None, timeout=10000)
-    offer = second.recovery_offer
+    qtbot.waitUntil(lambda: getattr(second.documents, "recovery_offer", None) is not None, timeout=10000)
+    offer = second.documents.recovery_offer
     assert "set aside as damaged" in offer.text()
     [button] = [b for b in offer.buttons() if b.text().startswith("Recover")]
     button.click()
@@ -247,8 +247,8 @@ def test_a_set_aside_database_gives_its_games_back_through_the_window(qtbot, tmp
     third = MainWindow(restore=False)  # offered once: not again
     qtbot.addWidget(third)
     third.show()
-    third._offer_recovery()
-    assert getattr(third, "recovery_offer", None) is None
+    third.documents.offer_recovery()
+    assert getattr(third.documents, "recovery_offer", None) is None
     third.shutdown()
 
 
@@ -379,7 +379,7 @@ def test_save_as_on_a_read_only_data_folder_writes_where_the_user_chose(qtbot, w
         return str(target), ""
 
     monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", chooser)
-    assert window.save_as()
+    assert window.documents.save_as()
     assert asked and Path(asked[0]).parent == Path.home()
     assert len(files.load_path(target).progress) == 1
 
@@ -402,7 +402,7 @@ def test_a_row_naming_another_file_never_makes_save_write_over_it(qtbot, tmp_pat
     w.show()
     asked = []
     monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", lambda *a, **k: (asked.append(a), ("", ""))[1])
-    w.save()
+    w.documents.save()
     assert asked  # Save asks where, as for a puzzle with no file
     assert victim.read_text() == "someone else's"
     w.shutdown()
@@ -431,7 +431,7 @@ def test_print_to_file_goes_through_the_safe_writer(qtbot, window, monkeypatch, 
     window.open_source("mystery-box")
     shown = []
     window.errorShown.connect(shown.append)
-    page = window.print_puzzles()
+    page = window.documents.print_puzzles()
     page.accept()  # the page choices: then Qt's print dialog, "printed" to a file
     qtbot.waitUntil(lambda: bool(shown), timeout=30000)
     assert str(target) in shown[0] or "cannot be written exactly" in shown[0]
@@ -471,7 +471,7 @@ def test_a_ten_mib_one_line_paste_into_the_text_tab_is_refused_at_once(qtbot):
 def test_a_paste_longer_than_any_puzzle_is_said_as_such(qtbot, window):
     window.open_source("mystery-box")
     QApplication.clipboard().setText("{" + "x" * files.MAX_FILE_BYTES)
-    window.paste_puzzle()
+    window.documents.paste_puzzle()
     assert "a puzzle is at most" in window.last_error and window.doc.title == "Mystery Box"
     window.error_box.close()
 

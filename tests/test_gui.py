@@ -186,7 +186,7 @@ def test_save_and_autosave_restore(qtbot, demo_kind, tmp_path):
     load(w)
     click_lamp(qtbot, w, 2)
     target = tmp_path / "mine.json"
-    assert w._save_to(target)
+    assert w.documents._save_to(target)
     saved = json.loads(target.read_text())
     assert saved["progress"] == [["toggle", 2]]
     click_lamp(qtbot, w, 0)
@@ -239,17 +239,17 @@ def test_a_hint_at_once_plays_the_move_and_a_move_starts_stages_over(qtbot, wind
 def test_generate_runs_in_a_process_and_loads(qtbot, window):
     load(window)
     with qtbot.waitSignal(window.gameChanged, timeout=30000):
-        window.generate("demo", {"size": 7}, 42)
+        window.documents.generate("demo", {"size": 7}, 42)
     assert len(window.history.state.lamps) == 7
     assert "seed 42" in window.doc.title
 
 
 def test_generate_can_be_cancelled(qtbot, window):
     load(window)
-    window.generate("demo", {"size": 7}, 1)
-    assert window.gen_task is not None
+    window.documents.generate("demo", {"size": 7}, 1)
+    assert window.documents.gen_task is not None
     window.stop_solving()  # Esc cancels generation too
-    assert window.gen_task is None
+    assert window.documents.gen_task is None
 
 
 def test_edit_dialog_validates_live(qtbot, demo_kind):
@@ -371,10 +371,10 @@ def test_stop_action_is_live_only_while_something_runs(qtbot, window):
         stop.trigger()
     qtbot.waitUntil(lambda: not window.job.is_running(), timeout=3000)
     assert not stop.isEnabled()
-    window.generate("demo", {"size": 4}, 3)
+    window.documents.generate("demo", {"size": 4}, 3)
     assert stop.isEnabled()
     stop.trigger()
-    assert window.gen_task is None and not stop.isEnabled()
+    assert window.documents.gen_task is None and not stop.isEnabled()
 
 
 def test_a_proven_no_solution_is_not_called_not_yet(qtbot, window):

@@ -129,7 +129,7 @@ def test_a_refusal_says_what_it_tried():
 
 def test_paste_takes_what_copy_tathams_game_id_gives(qtbot, window):
     assert window.open_source("kurosu-dm-2018-06-04")
-    window.copy_tatham_id()
+    window.documents.copy_tatham_id()
     copied = QApplication.clipboard().text()
     assert not copied.startswith("kurosu:")
     assert window.open_source("tracks-mums-2008")

@@ -115,11 +115,11 @@ def test_saving_writes_through_a_symlink_with_the_umask_mode(qtbot, window, tmp_
     window.open_source("tracks-mums-2008")
     old = os.umask(0o022)
     try:
-        assert window._save_to(target)
+        assert window.documents._save_to(target)
         link.symlink_to(target)
         assert window.open_source(str(link))
         take_hint(qtbot, window)
-        assert window.save()
+        assert window.documents.save()
     finally:
         os.umask(old)
     assert link.is_symlink() and os.readlink(link) == str(target)
@@ -208,7 +208,7 @@ def test_a_kill_right_after_switching_files_never_mixes_them_up(qtbot, tmp_path,
     on_disk = files.load_path(w.doc.path)
     assert on_disk.kind is w.doc.kind
     assert on_disk.kind.encode(on_disk.state) == w.doc.kind.encode(w.doc.state)
-    assert w.save()
+    assert w.documents.save()
     assert y.read_text() == y_before or w.doc.path == y
     if w.doc.path == x:
         assert len(json.loads(x.read_text())["progress"]) == 2
@@ -264,8 +264,8 @@ def test_sigterm_and_sigint_save_the_game_before_quitting(qtbot, sig):
 
 GENERATING = r"""
 w.open_source("tracks-mums-2008")
-w.generate("kurosu", {"width": 40, "height": 40, "unique": True, "difficulty": "hard"}, 7)
-say(f"generator {w.gen_task.child_pid()}")
+w.documents.generate("kurosu", {"width": 40, "height": 40, "unique": True, "difficulty": "hard"}, 7)
+say(f"generator {w.documents.gen_task.child_pid()}")
 app.exec()
 """
 
@@ -426,7 +426,7 @@ def test_a_long_pasted_game_is_read_and_replayed_off_the_gui_thread(qtbot, windo
             return real(*args)
 
         monkeypatch.setattr(module, name, spy)
-    window.paste_puzzle()
+    window.documents.paste_puzzle()
     assert window.doc.name == "tracks-mums-2008"  # still showing: the paste is being read
     qtbot.waitUntil(lambda: window.doc.name != "tracks-mums-2008", timeout=60000)
     assert len(window.history) == 20_000 and window.board.state == window.history.state
@@ -439,7 +439,7 @@ def test_a_pasted_text_that_is_not_a_puzzle_is_a_sentence(qtbot, window):
     window.open_source("tracks-mums-2008")
     QApplication.clipboard().setText('{"format": "puzzlegui", "kind": "nothing"}' + " " * 70_000)
     with qtbot.waitSignal(window.errorShown, timeout=30000) as said:
-        window.paste_puzzle()
+        window.documents.paste_puzzle()
     assert said.args[0].startswith("The clipboard does not hold a puzzle:") and "Error" not in said.args[0]
     assert window.doc.name == "tracks-mums-2008"
     window.error_box.close()

@@ -69,7 +69,7 @@ def test_the_choices_are_remembered(window, qtbot, pdf_target):
 
 def test_the_window_menu_prints_the_puzzle_with_its_solution(window, qtbot, pdf_target):
     window.open_source("mystery-box")
-    dialog = window.export_pdf()
+    dialog = window.documents.export_pdf()
     assert dialog.per_page.currentData() == 1  # one puzzle: a page of its own unless chosen otherwise
     choose(qtbot, dialog, 1, True)
     assert pdf_pages(pdf_target.read_bytes()) == 2  # the puzzle, then its solution
@@ -88,7 +88,7 @@ def test_print_offers_the_same_choices(window, qtbot, tmp_path, monkeypatch):
 
     monkeypatch.setattr(QPrintDialog, "exec", printer_chosen)
     window.open_source("mystery-box")
-    dialog = window.print_puzzles()
+    dialog = window.documents.print_puzzles()
     assert dialog.page_size is None  # the printer's dialog chooses the paper
     assert choose(qtbot, dialog, 1, True) == str(target)
     assert pdf_pages(target.read_bytes()) == 2

@@ -469,7 +469,7 @@ def test_save_as_onto_a_special_file_is_refused_in_the_error_dialog(qtbot, windo
     os.rename(path, name)
     before = snapshot(tmp_path, name)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(name), ""))
-    assert window.save_as() is False
+    assert window.documents.save_as() is False
     message = window.error_box.text()
     assert the_sentence(kind, message) and message.endswith(" Your game is unchanged.") and ".." not in message
     assert snapshot(tmp_path, name) == before
@@ -485,7 +485,7 @@ def test_export_image_through_a_link_to_a_fifo_is_refused(qtbot, window, tmp_pat
     link = _link(tmp_path, _fifo(tmp_path), "board.png")
     before = snapshot(tmp_path, link)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(link), ""))
-    window.export_image()
+    window.documents.export_image()
     assert "is a link to" in window.error_box.text() and "a FIFO" in window.error_box.text()
     assert snapshot(tmp_path, link) == before
     window.error_box.close()

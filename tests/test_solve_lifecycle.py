@@ -126,10 +126,10 @@ def test_stop_menu_item_and_button_stop_at_the_first_press(qtbot, demo_kind, win
 
 def test_esc_cancels_a_generation_and_leaves_a_replay_after_a_menu(qtbot, demo_kind, window):
     assert window.load_doc(demo_doc("0000", "????"))
-    window.generate("demo", {"size": 5}, 7)
+    window.documents.generate("demo", {"size": 5}, 7)
     open_and_close_a_menu(qtbot, window, "alt")
     press_esc(qtbot)
-    assert window.gen_task is None
+    assert window.documents.gen_task is None
     window.panel.set_mode(solver.ALL)
     window.panel.set_show("search")
     window.replay.set_speed(2)

@@ -112,7 +112,7 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from puzzlegui.gui.window import MainWindow
 w = MainWindow(restore=False)
-w.restore_last_game()
+w.documents.restore_last_game()
 w.warmedUp.connect(app.quit)
 QTimer.singleShot(60000, app.quit)  # never warmed up: the assertion below says so
 w.show()

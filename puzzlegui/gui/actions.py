@@ -1,6 +1,7 @@
 """The window's actions and menus, as one table: each action's name, words, shortcut,
 status tip and what it calls on the window; the checkable ones say where their state
-is kept.  The window builds them (``build``) and wires nothing else here."""
+is kept.  The window builds them (``build``) and wires nothing else here; ``sync`` says
+which are enabled, from the game's state, in one place."""
 
 from __future__ import annotations
 
@@ -9,26 +10,27 @@ from PySide6.QtGui import QAction, QKeySequence
 K = QKeySequence.StandardKey
 
 #: name: (text, the window's method (a dotted path), shortcut(s), status tip, checked from)
+#: ("documents.save" is window.documents.save: gui/documents.py)
 #: "checked from" is None (not checkable), a setting's name, or "area.<flag>" (a panel)
 ACTIONS: dict[str, tuple] = {
-    "new": ("&New random puzzle…", "new_random", K.New, "Generate a new puzzle", None),
-    "open": ("&Open…", "open_dialog", K.Open, "", None),
-    "open_folder": ("Open a &folder of puzzles…", "open_folder_dialog", "Ctrl+Shift+O", "", None),
-    "copy": ("&Copy the puzzle", "copy_puzzle", "Ctrl+Shift+C", "Its game ID or layout, and a picture", None),
-    "copy_tatham": ("Copy &Tatham's game ID", "copy_tatham_id", "Ctrl+Alt+C",
+    "new": ("&New random puzzle…", "documents.new_random", K.New, "Generate a new puzzle", None),
+    "open": ("&Open…", "documents.open_dialog", K.Open, "", None),
+    "open_folder": ("Open a &folder of puzzles…", "documents.open_folder_dialog", "Ctrl+Shift+O", "", None),
+    "copy": ("&Copy the puzzle", "documents.copy_puzzle", "Ctrl+Shift+C", "Its game ID or layout, and a picture", None),
+    "copy_tatham": ("Copy &Tatham's game ID", "documents.copy_tatham_id", "Ctrl+Alt+C",
                     "The ID Simon Tatham's own program for this puzzle accepts", None),
-    "open_web": ("Open in a &web browser", "open_in_browser", "Ctrl+Alt+W",
+    "open_web": ("Open in a &web browser", "documents.open_in_browser", "Ctrl+Alt+W",
                  "This puzzle in Tatham's online collection", None),
-    "paste": ("&Paste a puzzle", "paste_puzzle", "Ctrl+Shift+V",
+    "paste": ("&Paste a puzzle", "documents.paste_puzzle", "Ctrl+Shift+V",
               "Open a game ID, layout or puzzle file from the clipboard", None),
-    "export_image": ("&Export the board as an image…", "export_image", "Ctrl+Shift+E", "PNG or SVG", None),
-    "export_pdf": ("Print to P&DF…", "export_pdf", "Ctrl+Shift+P",
+    "export_image": ("&Export the board as an image…", "documents.export_image", "Ctrl+Shift+E", "PNG or SVG", None),
+    "export_pdf": ("Print to P&DF…", "documents.export_pdf", "Ctrl+Shift+P",
                    "This puzzle, or the whole collection: puzzles per page, solutions", None),
-    "print": ("&Print…", "print_puzzles", K.Print, "", None),
-    "save": ("&Save", "save", K.Save, "", None),
-    "save_as": ("Save &As…", "save_as", K.SaveAs, "", None),
-    "edit": ("&Edit board…", "edit_board", "Ctrl+E", "Change the puzzle or enter your own", None),
-    "recover": ("&Recover games…", "recover_games", "Ctrl+Alt+R",
+    "print": ("&Print…", "documents.print_puzzles", K.Print, "", None),
+    "save": ("&Save", "documents.save", K.Save, "", None),
+    "save_as": ("Save &As…", "documents.save_as", K.SaveAs, "", None),
+    "edit": ("&Edit board…", "documents.edit_board", "Ctrl+E", "Change the puzzle or enter your own", None),
+    "recover": ("&Recover games…", "documents.recover_games", "Ctrl+Alt+R",
                 "Bring back the games of a games database that was set aside as damaged", None),
     "quit": ("&Quit", "close", "Ctrl+Q", "", None),
     "undo": ("&Undo", "undo", K.Undo, "", None),
@@ -134,3 +136,33 @@ def build_menus(window, actions: dict, extra_view_menu) -> None:
         if title == "&View":
             menu.addSeparator()
             extra_view_menu(menu)
+
+
+def sync(window) -> None:
+    """Enable each action as the game's state allows: a game on show, its history (undo,
+    redo), a trial, a search, generation or replay under way, the pause, the kind."""
+    solving = window.solving.running()
+    a = window.actions_by_name
+    has = window.history is not None
+    a["undo"].setEnabled(has and window.history.can_undo)
+    a["redo"].setEnabled(has and window.history.can_redo)
+    a["restart"].setEnabled(has)
+    a["solve"].setEnabled(has and not solving)
+    # Esc only means Stop while something runs; otherwise it reaches the board
+    # (Strips uses it to drop a half-made cut)
+    a["stop"].setEnabled(
+        solving or window.documents.gen_task is not None or window.solving.in_replay
+    )
+    for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind", "mark"):
+        a[name].setEnabled(has)
+    tatham = has and bool(getattr(window.doc.kind, "tatham_name", ""))
+    a["copy_tatham"].setEnabled(tatham)
+    a["open_web"].setEnabled(tatham)
+    trial = has and window.game.trial_start is not None
+    a["back_to_mark"].setEnabled(trial)
+    a["keep_trial"].setEnabled(trial)
+    if window.paused:  # nothing is played on a hidden board
+        for name in ("undo", "redo", "restart", "hint", "check", "solve", "sure", "correct", "rewind",
+                     "mark", "back_to_mark", "keep_trial"):
+            a[name].setEnabled(False)
+    a["pause"].setEnabled(has)

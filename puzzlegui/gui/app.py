@@ -50,7 +50,7 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
         QTimer.singleShot(0, listen)
         if source is not None:
             if not window.open_source(source, kind):
-                window.restore_last_game()
+                window.documents.restore_last_game()
         window.show()
         _quit_cleanly_on_signals(app, window)
         if os.environ.get(QUIT_AFTER_START):

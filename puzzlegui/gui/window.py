@@ -5,19 +5,18 @@ The window knows kinds only through core.kind.PuzzleKind and each kind's ``widge
 (gui/kinds.py).  Boards emit moves; the game object (core/game.py) makes the entry and
 the window shows the new state.  The parts are modules of their own: the library
 (gui/library.py), the solve job and the replay of its answer (gui/solve_controller.py),
-and the aids (gui/aids.py).
+the aids (gui/aids.py), opening, saving and sharing puzzles (gui/documents.py), the
+game's clock (gui/clock.py), and the actions, their menus and when each is enabled
+(gui/actions.py).
 """
 
 from __future__ import annotations
 
-import functools
 import gc
 import os
-import stat
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QKeySequence
@@ -28,16 +27,17 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from ..core import files, registry, validate
-from ..core import collection as collection_mod
+from ..core import files
 from ..core import games as games_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import accessible, kinds, theme
+from . import accessible, actions, kinds, theme
 from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
 from .board import BoardView
 from .celebration import finish_lines, finish_text
+from .clock import GameClock
+from .documents import Documents
 from .layout import BoardArea
 from .library import Library
 from .widgets import ElidedLabel
@@ -47,12 +47,9 @@ from .worker import Background
 # export, the dialogs, core.aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
 # QMessageBox: PySide makes a Qt class, and its enums, when it is first imported.
-if TYPE_CHECKING:
-    from .tasks import GenerateTask
 
 THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
 DEFAULT_SIZE = (1200, 800)
-BIG_READ_BYTES = 64 * 1024  # a pasted text or an opened file at least this long is read on the pool
 
 
 class _StopKeyFilter(QObject):
@@ -112,24 +109,6 @@ def _import_for_later(wanted=None) -> None:
     del multiprocessing, numpy, tasks
 
 
-def _load_source(source: str, kind: str | None):
-    """``source`` as files.load_source reads it, a collection left unread (collection.Unread),
-    or the PuzzleError saying why not: for the pool as for the GUI thread."""
-    try:
-        return files.load_source(source, kind, read_collections=False)
-    except (collection_mod.Unread, PuzzleError) as exc:
-        return exc
-
-
-def _is_big_file(source: str) -> bool:
-    """True if ``source`` names a regular file of at least BIG_READ_BYTES (a long game)."""
-    try:
-        st = os.stat(source)
-    except (OSError, ValueError):
-        return False
-    return stat.S_ISREG(st.st_mode) and st.st_size >= BIG_READ_BYTES
-
-
 class MainWindow(QMainWindow):
     #: emitted after every change of the shown game (a move, undo, load...): for tests
     gameChanged = Signal()
@@ -154,9 +133,7 @@ class MainWindow(QMainWindow):
         for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         self.board = None
-        self._autosave_error: str | None = None  # the last one said, said once
         self._shown_once = False
-        self.gen_task: GenerateTask | None = None
         self.last_error = ""
         self.setWindowTitle("puzzlegui")
 
@@ -172,6 +149,8 @@ class MainWindow(QMainWindow):
         self.aids.finished.connect(self.aidFinished)
         self.aids.status.connect(self._say)
         self.aids.error.connect(self.show_error)
+        # opening, reading, generating, saving and sharing puzzles (gui/documents.py)
+        self.documents = Documents(self)
 
         self._build_library()
         self._build_centre()
@@ -179,16 +158,9 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self.statusBar().showMessage("Welcome to puzzlegui.")
 
-        # the game's clock: counts while the window is not minimised and the puzzle is
-        # not solved; saved with the game
-        self.clock_label = QLabel("")
-        self.clock_label.setToolTip("Time on this puzzle (paused while solved or minimised)")
-        self.statusBar().addPermanentWidget(self.clock_label)
-        self._clock_game = None  # the game whose clock the window drives
-        self._clock_timer = QTimer(self)
-        self._clock_timer.setInterval(1000)
-        self._clock_timer.timeout.connect(self._tick)
-        self._clock_timer.start()
+        # the game's clock, in the status bar (gui/clock.py)
+        self.clock = GameClock(self)
+        self.clock_label = self.clock.label
 
         geometry = self.settings.geometry()
         if geometry is not None:
@@ -201,7 +173,7 @@ class MainWindow(QMainWindow):
         if self.settings.show_solver:
             self.show_solver()
         if restore:
-            self.restore_last_game()
+            self.documents.restore_last_game()
 
     def _waiting_for_store(self, seconds: float) -> None:
         """Another program holds the games database locked at start (a backup, ``sqlite3``
@@ -237,7 +209,7 @@ class MainWindow(QMainWindow):
     # ================================================================= building the window
     def _build_library(self) -> None:
         self.library = Library(self.games, self.settings, self.statusBar(), self.devicePixelRatioF())
-        self.library.openRequested.connect(self.open_source)
+        self.library.openRequested.connect(self.documents.open_source)
         self.library.collectionRead.connect(self.collectionRead)
         self.library.error.connect(self.show_error)
         self.library.refresh()
@@ -331,8 +303,6 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         """The actions and the menu bar, from the one table in gui/actions.py."""
-        from . import actions
-
         self.actions_by_name = actions.build(self)
         actions.build_menus(self, self.actions_by_name,
                             lambda menu: (self._build_theme_menu(menu.addMenu("&Colours")),
@@ -385,46 +355,10 @@ class MainWindow(QMainWindow):
         self.play_bar = bar
         self.addToolBar(Qt.TopToolBarArea, bar)
 
-    def _tick(self) -> None:
-        game = self.games.current
-        if game is None:
-            self.clock_label.setText("")
-            return
-        game.tick(time.monotonic())
-        self._show_clock()
-
-    def _playing_now(self) -> bool:
-        """The player is at the game: the window in front, not minimised, no replay."""
-        return self.isActiveWindow() and not self.isMinimized() and not self.replay.loaded
-
-    def _sync_clock(self) -> None:
-        """Tell the game's clock whether it is being played (the game owns the clock)."""
-        now = time.monotonic()
-        game = self.games.current
-        if self._clock_game is not None and self._clock_game is not game:
-            self._clock_game.set_active(False, now)
-        self._clock_game = game
-        if game is not None:
-            game.set_active(self._playing_now(), now)
-
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.ActivationChange, QEvent.WindowStateChange):
-            self._sync_clock()
-
-    def _show_clock(self) -> None:
-        game = self.games.current
-        if game is None:
-            return
-        text = games_mod.time_text(game.elapsed)
-        if game.status == games_mod.SOLVED:
-            # the finish card's words (celebration.finish_lines): the solver's answer is not "help"
-            text = f"Solved in {text}" + (" with the solver's answer" if game.solver_used
-                                          else " with help" if game.helped else "")
-        elif self.paused:
-            text = f"Paused at {text}"
-        self.clock_label.setText(text)
-        self.clock_label.setVisible(self.settings.show_clock)
+            self.clock.sync()
 
     # ---------------------------------------------------------------- pause and the clock
     @property
@@ -449,7 +383,7 @@ class MainWindow(QMainWindow):
         self._sync_actions()
         if not paused and self.board is not None:
             self.board.setFocus()
-        self._show_clock()
+        self.clock.show()
 
     def _toggle_line_aids(self) -> None:
         self.settings.show_met = self.actions_by_name["show_met"].isChecked()
@@ -477,143 +411,23 @@ class MainWindow(QMainWindow):
 
     def _toggle_clock(self) -> None:
         self.settings.show_clock = self.actions_by_name["show_clock"].isChecked()
-        self._show_clock()
+        self.clock.show()
 
     def show_stats(self) -> None:
         from .dialogs import StatsDialog
         StatsDialog(self.games, self).exec()
         self.library.refresh()
 
-    def recover_games(self):
-        """File > Recover games…: the set-aside games databases, their games brought back."""
-        from .recover_dialog import RecoverDialog
+    # opening and saving are the Documents' (gui/documents.py); the names many tests use
+    def open_source(self, source: str, kind: str | None = None) -> bool:
+        return self.documents.open_source(source, kind)
 
-        dialog = RecoverDialog(self.games, self)
-        dialog.finished_recovery.connect(lambda _sentence: self.library.refresh())
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
-
-    def _offer_recovery(self) -> None:
-        """A start after a games database was set aside offers its games back, once for each
-        (File > Recover games… stays there)."""
-        from ..core import recover
-
-        offered = set(self.games.store.recall_list("offered_set_aside"))
-        offered |= {p.name for p in self.games.store.set_aside_now}  # said by this start's notice already
-        new = [p.name for p in recover.set_aside_paths(self.games.folder) if p.name not in offered]
-        if not new or self._shut_down:
-            return
-        try:
-            self.games.store.remember_list("offered_set_aside", sorted(offered | set(new)))
-        except games_mod.StoreError:
-            pass  # offered again next time
-        from PySide6.QtWidgets import QMessageBox
-
-        n = len(new)
-        box = QMessageBox(QMessageBox.Question, "puzzlegui", (
-            f"{n} games database{'s were' if n != 1 else ' was'} set aside as damaged ({', '.join(new[:3])}"
-            f"{', …' if n > 3 else ''}). Bring back the games that can still be read?"), QMessageBox.NoButton, self)
-        box.setTextFormat(Qt.PlainText)
-        recover_button = box.addButton("Recover games\u2026", QMessageBox.AcceptRole)
-        box.addButton("Not now", QMessageBox.RejectRole)
-        recover_button.clicked.connect(self.recover_games)
-        box.setAttribute(Qt.WA_DeleteOnClose)
-        box.open()
-        self.recovery_offer = box
+    def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
+        return self.documents.load_doc(doc, quiet, origin)
 
     def _zoom_changed(self, zoom: float) -> None:
         if self.doc is not None:
             self.settings.set_zoom(self.doc.kind.name, zoom)
-
-    # ================================================================= loading and saving
-    def restore_last_game(self) -> None:
-        """The game that was open when the app last quit (or was killed), else the
-        first built-in.  A record that cannot be read was kept aside: say so where the
-        user cannot miss it."""
-        if self.settings.collection:  # the collection the library listed last time: read
-            self.library.to_list = self.settings.collection  # on the pool, once the window shows
-            if self._shown_once:
-                QTimer.singleShot(0, self.library.list_last_collection)
-        key = self.games.last_key
-        if key and self._read_first(key, self._restore_game):
-            self.statusBar().showMessage("Restoring your game in progress\u2026")
-            return
-        self._restore_game()
-
-    def _restore_game(self) -> None:
-        game = self.games.restore()
-        if game is not None:
-            self._show_opened(game)
-            self.statusBar().showMessage(f"Restored your game in progress: {game.title}.", 8000)
-        else:
-            first = files.builtins()
-            if first:
-                self.open_source(first[0].name)
-        self._show_notices()
-
-    # A long game's record replays its whole history when read (up to a second for
-    # 50,000 moves): such a record is read on the pool while the window goes on showing
-    # what it showed, and opened when it is in memory.  Only the newest request opens.
-    _reading = None  # the Background call reading the record the window waits for
-    _reading_key = None  # the game it reads (None: a file or a paste being read)
-
-    def _read_first(self, key: str, then, doc=None) -> bool:
-        """True if ``key``'s game (or ``doc``'s, with a long progress of its own) is read
-        on the pool first, ``then()`` called on the GUI thread once it is in memory;
-        False if it can be opened at once."""
-        if not self.games.needs_reading(key, doc):
-            return False
-        if self._reading is not None and self._reading_key == key:
-            return True  # asked again while it is read (a double click): the read under way answers
-        request = Background(self.games.read_game, key, doc)
-        self._reading, self._reading_key = request, key
-
-        def done(answer):
-            self.games.adopt(key, answer)  # held for later even if no longer awaited
-            if self._reading is request:
-                self._reading = None
-                then()
-
-        def failed(message):
-            if self._reading is request:
-                self._reading = None
-                self.show_error(f"Could not read the saved game: {message}")
-
-        request.done.connect(done)
-        request.failed.connect(failed)
-        self.statusBar().showMessage("Opening the saved game\u2026")
-        return True
-
-    def open_source(self, source: str, kind: str | None = None) -> bool:
-        """Open a built-in's name, a file path, a game ID or a game on record
-        ("game:KEY"); on any problem keep the current game and say why.  A collection
-        (a folder, a file of game IDs, ``PATH#N``) is read on the pool, and opens when
-        it is read (read_collection)."""
-        self.library.give_up_open()  # the newest request opens
-        if source.startswith("game:") and kind is None:
-            key = source[len("game:") :]
-            if self._read_first(key, lambda: self.open_source(source)):
-                return True
-            self._save_current_game()
-            try:
-                game = self.games.open_key(key)
-            except PuzzleError as exc:
-                self.show_error(str(exc))
-                self.library.refresh()
-                return False
-            self._show_opened(game)
-            return True
-        origin = games_mod.GAME_ID if kind or ":" in source else None
-        item = self.library.listed_item(source) if kind is None else None
-        if item is not None:  # a puzzle of the collection listed (PATH#N): read already
-            return self.load_doc(collection_mod.item_doc(self.collection, item.number), origin=origin)
-        read = functools.partial(_load_source, source, kind)
-        if _is_big_file(source):  # a long game in a file: checked on the pool, like a long paste
-            self._read_then_open(read, lambda answer: self._open_answer(answer, kind, origin),
-                                 f"Reading {validate.safe_text(Path(source).name)}\u2026")
-            return True
-        return self._open_answer(read(), kind, origin)
 
     def open_request(self, source: str | None, kind: str | None) -> None:
         """A later start on this data folder asked for ``source`` (gui/instance.py): the
@@ -623,236 +437,7 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
         if source is not None:
-            self.open_source(source, kind)
-
-    def _open_answer(self, answer, kind: str | None, origin: str | None) -> bool:
-        """What _load_source gave: a puzzle opens, a collection is read on the pool (and
-        opens when it is read), a PuzzleError is said."""
-        if isinstance(answer, collection_mod.Unread):
-            self.read_collection(answer.path, answer.text, kind, lambda coll, n=answer.number:
-                                 self._open_read_collection(coll, n, kind, origin))
-            return True
-        if isinstance(answer, PuzzleError):
-            self.show_error(str(answer))
-            return False
-        return self.load_doc(answer, origin=origin)
-
-    def _read_then_open(self, read, then, message: str) -> None:
-        """``read()`` on the pool (a long game: checking 50,000 moves takes a second), then
-        ``then(answer)`` on the GUI thread, unless something else was asked for meanwhile;
-        the game's moves are replayed on the pool too (load_doc)."""
-        request = Background(read)
-        self._reading, self._reading_key = request, None
-
-        def done(answer):
-            if self._reading is request:
-                self._reading = None
-                self.statusBar().clearMessage()
-                then(answer)
-
-        def failed(message):
-            if self._reading is request:
-                self._reading = None
-                self.show_error(message)
-
-        request.done.connect(done)
-        request.failed.connect(failed)
-        self.statusBar().showMessage(message)
-
-    def _open_read_collection(self, coll, number: int | None, kind: str | None, origin: str | None) -> None:
-        """What files.load_source gives once the collection is read: its puzzle ``number``
-        (PATH#N), else a collection of one puzzle is that puzzle, and a larger one opens."""
-        try:
-            doc = collection_mod.item_doc(coll, number, kind) if number is not None else collection_mod.one_or_raise(coll)
-        except collection_mod.IsCollection:
-            self.open_collection(coll)
-        except PuzzleError as exc:
-            self.show_error(str(exc))
-        else:
-            self.load_doc(doc, origin=origin)
-
-    def open_collection(self, coll) -> bool:
-        """A collection: its puzzles become a group of the library, each keeping its own
-        game; the first opens.  Lines that could not be read are listed once."""
-        self.library.collection = coll
-        self.settings.collection = str(coll.path)
-        if coll.skipped:
-            self.show_error(coll.skipped_text())
-        self.library.refresh()
-        return self.open_source(coll.items[0].source)
-
-    def open_folder_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-        folder = QFileDialog.getExistingDirectory(self, "Open a folder of puzzles", str(settings_mod.puzzles_dir()))
-        if folder:
-            self.read_collection(folder, then=self.open_collection)
-
-    def read_collection(self, path, text: str | None = None, kind: str | None = None, then=None) -> None:
-        """Read the collection at ``path`` on the pool (Library.read_collection); once
-        read, ``then(collection)`` opens it, or without ``then`` the library lists it."""
-        if then is not None:
-            self._reading = None  # a saved game being read is no longer what is to open
-        self.library.read_collection(path, text, kind, then)
-
-    # ---------------------------------------------------------------- sharing
-    def copy_puzzle(self) -> None:
-        if self.doc is None:
-            return
-        try:
-            from . import export
-            export.copy_puzzle(self.doc.kind, self.history.state, self.doc.title, given=self.history.initial)
-        except PuzzleError as exc:
-            self.show_error(str(exc))
-            return
-        self.statusBar().showMessage("Copied the puzzle (its ID or layout, and a picture).", 5000)
-
-    def _tatham(self, what: str):
-        """Tatham's ID or page for the puzzle on show; None (said in the status bar) for a
-        kind his collection lacks or a board his program refuses."""
-        if self.doc is None:
-            return None
-        kind = self.doc.kind
-        try:
-            value = getattr(kind, what)(kind.initial(self.history.state))
-        except PuzzleError as exc:
-            self.statusBar().showMessage(str(exc), 8000)
-            return None
-        if value is None:
-            self.statusBar().showMessage(f"Simon Tatham's collection has no {kind.title} puzzle.", 6000)
-        return value
-
-    def copy_tatham_id(self) -> None:
-        game_id = self._tatham("tatham_id")
-        if game_id is not None:
-            QApplication.clipboard().setText(game_id)
-            self.statusBar().showMessage(
-                f"Copied Tatham's game ID: {self.doc.kind.tatham_name} accepts it as it is.", 6000)
-
-    def open_in_browser(self) -> None:
-        url = self._tatham("tatham_url")
-        if url is not None:
-            from .browser import open_address
-
-            self.statusBar().showMessage(f"Opening {url} in your web browser\u2026", 5000)
-            open_address(url, self.show_error)  # no browser: said, with the address
-
-    def paste_puzzle(self) -> None:
-        self.library.give_up_open()  # the newest request opens
-        text = QApplication.clipboard().text()
-        if not text.strip():
-            self.statusBar().showMessage("The clipboard holds no text to open.", 5000)
-            return
-        if len(text) > files.MAX_FILE_BYTES:
-            self.show_error(f"The clipboard holds {len(text):,} characters; a puzzle is at most "
-                            f"{files.MAX_FILE_BYTES:,}. Nothing was opened.")
-            return
-        from . import export
-
-        open_kind = self.doc.kind.name if self.doc is not None else None  # a bare ID reads as this kind
-
-        def read():
-            try:
-                return export.parse_pasted(text, None, open_kind)
-            except PuzzleError as exc:
-                return PuzzleError(f"The clipboard does not hold a puzzle: {exc}")
-
-        def then(answer):
-            self._open_answer(answer, None, games_mod.GAME_ID)
-
-        if len(text) < BIG_READ_BYTES:
-            then(read())
-        else:
-            self._read_then_open(read, then, "Reading the pasted puzzle\u2026")
-
-    def export_image(self) -> None:
-        if self.doc is None:
-            return
-        stem = (self.doc.name or self.doc.title or "puzzle").replace("/", "-")
-        from PySide6.QtWidgets import QFileDialog
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export the board as an image", str(Path.home() / f"{stem}.png"), "PNG image (*.png);;SVG drawing (*.svg)"
-        )
-        if not path:
-            return
-        if not path.lower().endswith((".png", ".svg")):
-            path += ".png"
-        try:
-            from . import export
-            render = export.render_svg if path.lower().endswith(".svg") else export.render_png
-            render(self.doc.kind, self.history.state, path)
-        except (OSError, PuzzleError) as exc:
-            self.show_error(f"Could not export to {path}: {exc}")
-            return
-        self.statusBar().showMessage(f"Exported the board to {path}.", 6000)
-
-    def _print_items(self) -> list:
-        coll = self.collection
-        if coll is not None and self.game is not None and any(
-            it.source == self.game.source or games_mod.puzzle_key(it.doc) == self.game.key
-            for it in coll.items
-        ):
-            return [(it.title, it.doc.kind, it.doc.state) for it in coll.items]
-        return [(self.doc.title, self.doc.kind, self.doc.kind.initial(self.history.state))]
-
-    def export_pdf(self):
-        """Print to PDF with the command line's choices (dialogs.export_pdf)."""
-        if self.doc is not None:
-            from .dialogs import export_pdf
-            return export_pdf(self, self._print_items(), self.settings)
-
-    def print_puzzles(self):
-        if self.doc is not None:
-            from .dialogs import print_puzzles
-            return print_puzzles(self, self._print_items(), self.settings)
-
-    def load_doc(self, doc: files.PuzzleDoc, quiet: bool = False, origin: str | None = None) -> bool:
-        """Show ``doc`` with its game on record (or its own progress if it is new).
-
-        The game it replaces stays in its own record.  On any problem keep the current
-        game and say why.  A long game's record is read off the GUI thread first."""
-        self.library.give_up_open()  # the newest request opens
-        if self._read_first(games_mod.puzzle_key(doc), lambda: self.load_doc(doc, quiet, origin), doc):
-            return True
-        self._save_current_game()
-        try:
-            game = self.games.open(doc, origin)  # changes nothing if it raises
-        except PuzzleError as exc:
-            if not quiet:
-                self.show_error(str(exc))
-            self._show_notices()
-            return False
-        self._show_opened(game)
-        self._show_notices()
-        return True
-
-    def _show_opened(self, game: games_mod.Game) -> None:
-        """Show the session's current game, whatever was on screen before."""
-        self._reading = None  # a record still being read is no longer what is wanted
-        # whatever ran for the game shown before no longer answers, and its replay goes
-        # without showing anything: the game it was beside is no longer the current one
-        self.solving.forget()
-        self.stop_solving()  # a generation under way
-        if self.paused:
-            self.toggle_pause(False)
-        self._sync_clock()
-        doc = game.doc
-        self._install_board(doc.kind)
-        self.title_label.setText(doc.title + (f"  \u2014  {doc.meta['source']}" if doc.meta.get("source") else ""))
-        self.setWindowTitle(f"{doc.title} \u2013 puzzlegui")
-        self.statusBar().showMessage(f"Opened {doc.title}.", 5000)
-        self.show_game()
-        self._store_problem()  # the game is stored as it is opened (core/games.py)
-        self.library.mark(self.games.current)
-
-    def _save_current_game(self) -> None:
-        if self.games.current is not None:
-            self.library.store_picture(self.games.current, self.board)
-
-    def _show_notices(self) -> None:
-        """Messages the user must read (a saved game kept aside): a dialog that stays
-        until it is closed, never only a status line another message replaces."""
-        while self.games.notices:
-            self.show_error(self.games.notices.pop(0))
+            self.documents.open_source(source, kind)
 
     def _install_board(self, kind) -> None:
         if self.board is not None:
@@ -877,73 +462,6 @@ class MainWindow(QMainWindow):
         self.area.set_side_panel(self.board.side_panel(), self.board.grid_size(),
                                  getattr(self.board, "side_title", ""))
         self.board.setFocus()
-
-    def open_dialog(self) -> None:
-        start = str(settings_mod.puzzles_dir())
-        from PySide6.QtWidgets import QFileDialog
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open puzzle", start, "Puzzles and collections (*.json *.txt);;All files (*)"
-        )
-        if path:
-            self.open_source(path)
-
-    def save(self) -> bool:
-        if self.doc is None:
-            return False
-        if self.doc.path is None:
-            return self.save_as()
-        return self._save_to(self.doc.path)
-
-    def save_as(self) -> bool:
-        if self.doc is None:
-            return False
-        folder = settings_mod.puzzles_dir()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:  # a read-only data folder: the dialog starts at home, and saves where it is told
-            folder = Path.home()
-        stem = (self.doc.name or self.doc.title or "puzzle").replace("/", "-")
-        from PySide6.QtWidgets import QFileDialog
-        path, _ = QFileDialog.getSaveFileName(self, "Save puzzle", str(folder / f"{stem}.json"), "Puzzle files (*.json)")
-        if not path:
-            return False
-        if not path.endswith(".json"):
-            path += ".json"
-        return self._save_to(Path(path))
-
-    def _save_to(self, path: Path) -> bool:
-        game = self.games.current
-        try:
-            files.save_atomic(path, files.dumps(game.doc, game.history))
-        except (OSError, UnicodeError, PuzzleError) as exc:  # files.UnsafeTarget: a FIFO, device, folder
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.show_error(f"Could not save to {path}: {reason.rstrip('.')}. Your game is unchanged.")
-            return False
-        try:
-            self.games.saved_as(game, path)  # the game's record now follows the file
-        except (OSError, UnicodeError, PuzzleError) as exc:
-            self._autosave_failed(exc)
-        self.statusBar().showMessage(f"Saved {path}.", 5000)
-        self.library.refresh()
-        return True
-
-    def _store_problem(self) -> None:
-        """Say (once) that the game store refused a write; play goes on, the game is in
-        memory and Save As is offered.  (When a game is stored is the game object's
-        business, core/game.py: the window only reports.)"""
-        error = self.games.take_error()
-        if error is not None:
-            self._autosave_failed(error)
-        else:
-            self._autosave_error = None
-
-    def _autosave_failed(self, exc) -> None:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        message = f"Your game could not be saved automatically: {reason}. Use Save As to keep it."
-        if self._autosave_error != message:  # say it once, not on every move
-            self._autosave_error = message
-            self.show_error(message, offer_save_as=True)
-
 
     # ================================================================= playing
     def play_move(self, move) -> None:
@@ -1017,9 +535,9 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(finish_text(self.doc.title, finish), 10000)
             self.puzzleSolved.emit()
         self.solving.position_shown()  # an answer for another position is retired
-        self._show_clock()
+        self.clock.show()
         self._sync_actions()
-        self._store_problem()
+        self.documents.store_problem()
         self.library.mark(self.games.current)
         self.gameChanged.emit()
 
@@ -1127,9 +645,9 @@ class MainWindow(QMainWindow):
         going on."""
         if self.solving.stop():
             pass  # it said "Stopped."
-        elif self.gen_task is not None:
-            self.gen_task.cancel()
-            self.gen_task = None
+        elif self.documents.gen_task is not None:
+            self.documents.gen_task.cancel()
+            self.documents.gen_task = None
             self.statusBar().showMessage("Generation cancelled.", 4000)
         elif self.replay.loaded:
             self.back_to_game()  # a replay is beside the game: Esc leaves it
@@ -1139,70 +657,7 @@ class MainWindow(QMainWindow):
         """A search, a replay or its preparation started or ended: the actions follow,
         and the clock (a replay is not play)."""
         self._sync_actions()
-        self._sync_clock()
-
-    # ================================================================= generating, editing
-    def new_random(self) -> None:
-        kind_name = self.doc.kind.name if self.doc else registry.names()[0]
-        params = self.doc.kind.params_of(self.history.state) if self.doc else None
-        from .dialogs import NewPuzzleDialog
-        dialog = NewPuzzleDialog(kind_name, params, self)
-        if dialog.exec() != NewPuzzleDialog.Accepted:
-            return
-        self.generate(dialog.kind.name, dialog.params(), dialog.seed.value())
-
-    def generate(self, kind_name: str, params: dict, seed) -> None:
-        if self.gen_task is not None:
-            self.gen_task.cancel()
-        from .tasks import GenerateTask
-        task = self.gen_task = GenerateTask(kind_name, params, seed, self)
-        kind = registry.get(kind_name)
-
-        def mine(task_id) -> bool:
-            """Only the newest request's answer is shown; a cancelled one says nothing."""
-            if self.gen_task is None or self.gen_task.task_id != task_id:
-                return False
-            self.gen_task = None
-            self._sync_actions()
-            return True
-
-        def done(task_id, state):
-            if not mine(task_id):
-                return
-            title = f"Random {kind.title} (seed {seed})"
-            self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}), origin=games_mod.GENERATED)
-            self.statusBar().showMessage(f"New puzzle: {title}.", 6000)
-
-        def failed(task_id, message):
-            if mine(task_id):
-                self.show_error(message)
-
-        def elapsed(task_id, seconds):
-            if self.gen_task is not None and self.gen_task.task_id == task_id:
-                self.statusBar().showMessage(
-                    f"Generating a {kind.title} puzzle\u2026 {seconds:.0f} s (Esc cancels)"
-                )
-
-        task.done.connect(done)
-        task.failed.connect(failed)
-        task.elapsed.connect(elapsed)
-        self.statusBar().showMessage(f"Generating a {kind.title} puzzle\u2026 (Esc cancels)")
-        task.start()
-        self._sync_actions()
-
-    def edit_board(self) -> None:
-        if self.doc is None:
-            return
-        from .dialogs import EditDialog
-        dialog = EditDialog(self.doc.kind, self.history.state, self)
-        if dialog.exec() != EditDialog.Accepted or dialog.puzzle() is None:
-            return
-        kind = dialog.kind  # another kind's ID typed in opens as that kind
-        if kind is self.doc.kind and kind.encode(dialog.puzzle()) == kind.encode(kind.initial(self.history.state)):
-            self.statusBar().showMessage("The board is unchanged; your game goes on.", 5000)
-            return
-        meta = {"title": f"My {kind.title} puzzle", "source": "entered in puzzlegui"}
-        self.load_doc(files.PuzzleDoc(kind, dialog.puzzle(), meta=meta), origin=games_mod.ENTERED)
+        self.clock.sync()
 
     # ================================================================= help, errors, state
     def show_help(self) -> None:
@@ -1231,7 +686,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Warning, "puzzlegui", message, QMessageBox.Ok, self)
         if offer_save_as and self.doc is not None:
             button = box.addButton("Save As\u2026", QMessageBox.ActionRole)
-            button.clicked.connect(self.save_as)
+            button.clicked.connect(self.documents.save_as)
         box.setTextFormat(Qt.PlainText)  # messages quote files and input: never HTML
         box.setAttribute(Qt.WA_DeleteOnClose)
         box.open()  # window-modal but non-blocking
@@ -1239,31 +694,8 @@ class MainWindow(QMainWindow):
         self.errorShown.emit(message)
 
     def _sync_actions(self) -> None:
-        solving = self.solving.running()
-        a = self.actions_by_name
-        has = self.history is not None
-        a["undo"].setEnabled(has and self.history.can_undo)
-        a["redo"].setEnabled(has and self.history.can_redo)
-        a["restart"].setEnabled(has)
-        a["solve"].setEnabled(has and not solving)
-        # Esc only means Stop while something runs; otherwise it reaches the board
-        # (Strips uses it to drop a half-made cut)
-        a["stop"].setEnabled(
-            solving or self.gen_task is not None or self.solving.in_replay
-        )
-        for name in ("save", "save_as", "edit", "hint", "check", "sure", "correct", "rewind", "mark"):
-            a[name].setEnabled(has)
-        tatham = has and bool(getattr(self.doc.kind, "tatham_name", ""))
-        a["copy_tatham"].setEnabled(tatham)
-        a["open_web"].setEnabled(tatham)
-        trial = has and self.game.trial_start is not None
-        a["back_to_mark"].setEnabled(trial)
-        a["keep_trial"].setEnabled(trial)
-        if self.paused:  # nothing is played on a hidden board
-            for name in ("undo", "redo", "restart", "hint", "check", "solve", "sure", "correct", "rewind",
-                         "mark", "back_to_mark", "keep_trial"):
-                a[name].setEnabled(False)
-        a["pause"].setEnabled(has)
+        """Which actions are enabled follows from the game's state (actions.sync)."""
+        actions.sync(self)
 
     # ================================================================= closing
     _shut_down = False
@@ -1298,9 +730,9 @@ class MainWindow(QMainWindow):
         self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid still being made on the pool is not waited for: its
         # answer is not wanted any more, and the pool's daemon threads never hold up the exit
-        if self.gen_task is not None:
-            self.gen_task.cancel()
-            self.gen_task = None
+        if self.documents.gen_task is not None:
+            self.documents.gen_task.cancel()
+            self.documents.gen_task = None
         self.replay.clear()
         if self.board is not None:
             self.board.stop_animations()
@@ -1320,7 +752,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
             # so is the collection listed last time (seconds, for a big one)
             QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._offer_recovery)
+            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.documents.offer_recovery)
 
     def closeEvent(self, event) -> None:
         self.shutdown()
