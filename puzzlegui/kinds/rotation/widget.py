@@ -199,6 +199,7 @@ class Board(BoardWidget):
         self._about_label = None
         self._awaited_build = None  # the table build this board's panel waits for
         self._proving = None  # the Background proof of the fewest moves the panel waits for
+        self._proving_key = None  # the position that proof is for
         self._sprites = SpriteCache(600)  # ready-made pictures of tiles and buttons (see _sprite)
 
     # --- geometry ------------------------------------------------------------------------------
@@ -307,6 +308,7 @@ class Board(BoardWidget):
             layout.addStretch(1)
             panel.setMinimumWidth(170)
             self._panel = panel
+            panel.destroyed.connect(self._panel_gone)  # the window let it go: never written to again
             self.state_changed()
         return self._panel
 
@@ -363,16 +365,16 @@ class Board(BoardWidget):
     def _prove(self, key, state) -> None:
         if self._proving is not None:  # one at a time: the panel asks again when it answers
             return
-        self._proving = call = Background(self.kind.distance, state, True, PROOF_SECONDS)
+        self._proving = Background(self.kind.distance, state, True, PROOF_SECONDS)
+        self._proving_key = key
+        # bound methods: Qt drops the answer if this board is gone by then
+        self._proving.done.connect(self._proved)
+        self._proving.failed.connect(self._proved)
 
-        def answered(value) -> None:
-            _remember(key, value if isinstance(value, int) else None)
-            if self._proving is call:
-                self._proving = None
-                self.state_changed()
-
-        call.done.connect(answered)
-        call.failed.connect(answered)
+    def _proved(self, value) -> None:
+        _remember(self._proving_key, value if isinstance(value, int) else None)
+        self._proving = None
+        self.state_changed()
 
     def _build_table(self, config) -> None:
         call = _builds.get(config)
@@ -388,6 +390,9 @@ class Board(BoardWidget):
     def _table_ready(self, _value=None) -> None:
         self._awaited_build = None
         self.state_changed()
+
+    def _panel_gone(self, _obj=None) -> None:
+        self._panel = None
 
     def state_changed(self) -> None:
         if self._panel is None:
