@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -308,7 +309,6 @@ class Board(BoardWidget):
             layout.addStretch(1)
             panel.setMinimumWidth(170)
             self._panel = panel
-            panel.destroyed.connect(self._panel_gone)  # the window let it go: never written to again
             self.state_changed()
         return self._panel
 
@@ -391,10 +391,9 @@ class Board(BoardWidget):
         self._awaited_build = None
         self.state_changed()
 
-    def _panel_gone(self, _obj=None) -> None:
-        self._panel = None
-
     def state_changed(self) -> None:
+        if self._panel is not None and not shiboken6.isValid(self._panel):
+            self._panel = None  # the window let it go (deleted with its labels): never written to again
         if self._panel is None:
             return
         moves, dist, about = self.panel_texts(build=False)  # never a table build on the GUI thread
