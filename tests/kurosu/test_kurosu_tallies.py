@@ -12,7 +12,7 @@ from puzzlegui.kinds.kurosu import KIND
 from puzzlegui.kinds.kurosu.widget import Board
 
 #: the margins, kept whether the numbers (left, top) and counts (right, bottom) show or not
-BARE = (0.3 + 0.75, 0.3 + 0.75, 0.3 + 1.6, 0.3 + 1.6)
+BARE = (0.3 + 1.6,) * 4  # the counts' room, on every side so the grid stays centred
 
 
 def position():

@@ -20,7 +20,7 @@ def puzzle():
 
 @pytest.fixture
 def board(qtbot, puzzle):
-    return shown(qtbot, Board(KIND), 480, 480, puzzle)  # cells of ~54 px, with the lines' room kept
+    return shown(qtbot, Board(KIND), 530, 530, puzzle)  # cells of ~54 px, with the lines' room kept
 
 
 def centre(board, x, y):

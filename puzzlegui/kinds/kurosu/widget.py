@@ -38,8 +38,9 @@ class Board(BoardWidget):
     NUMBERS_MARGIN = 0.75  # cells kept left and top for row and column numbers
     COUNTS_MARGIN = 1.6  # cells kept right and bottom for the X and O counts
     #: the room for both is kept whether they show or not: turning either on or off never
-    #: moves the grid under the pointer (the board used to jump between two clicks)
-    margins = (0.3 + NUMBERS_MARGIN, 0.3 + NUMBERS_MARGIN, 0.3 + COUNTS_MARGIN, 0.3 + COUNTS_MARGIN)
+    #: moves the grid under the pointer (the board used to jump between two clicks); the
+    #: same room on every side, so the grid stays centred with them off
+    margins = (0.3 + COUNTS_MARGIN,) * 4
 
     def __init__(self, kind, parent=None):
         super().__init__(kind, parent)
