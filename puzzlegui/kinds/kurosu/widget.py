@@ -253,11 +253,13 @@ class Board(BoardWidget):
             elif s.marks[i]:
                 self._pencil(painter, rect, s.marks[i], t)
 
-        # grid lines, in one call; hairlines without antialiasing: each then is one
-        # crisp row of pixels (antialiased, 78 lines of a 40x40 board took ~5 ms a frame)
-        width = theme.line(max(1.0, c / 40))
+        # grid lines, in one call, whole device pixels wide and without antialiasing: each
+        # is then one or more crisp rows of pixels in the grid's own colour (antialiased, 78
+        # lines of a 40x40 board took ~5 ms a frame, and a width like 1.2 px was a blur)
+        dpr = self.devicePixelRatioF()
+        width = max(1.0, round(theme.line(max(1.0, c / 40)) * dpr)) / dpr
         painter.setPen(QPen(QColor(theme.GRID), width))
-        painter.setRenderHint(QPainter.Antialiasing, width * self.devicePixelRatioF() > 1.0)
+        painter.setRenderHint(QPainter.Antialiasing, False)
         x0, y0, x1, y1 = geo.x0, geo.y0, geo.x0 + geo.width, geo.y0 + geo.height
         painter.drawLines(
             [QLineF(x0 + x * c, y0, x0 + x * c, y1) for x in range(1, W)]
