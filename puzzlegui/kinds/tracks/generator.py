@@ -201,12 +201,18 @@ def _add_pieces(base, path, pieces, level, rng, too_easy=None):
     else:
         return None
     # strip the pieces that turned out not to be needed
+    return _strip(chosen, rng, lambda fewer: _solves(_plus(base, fewer), level))
+
+
+def _strip(chosen: list, rng, still_finished) -> list:
+    """``chosen`` without the pieces it does not need: each in random order is taken
+    away for good if ``still_finished(the rest)`` says the puzzle is still finished."""
     order = list(chosen)
     rng.shuffle(order)
     for item in order:
-        trial = [x for x in chosen if x != item]
-        if _solves(_plus(base, trial), level):
-            chosen = trial
+        fewer = [x for x in chosen if x != item]
+        if still_finished(fewer):
+            chosen = fewer
     return chosen
 
 
@@ -264,17 +270,15 @@ def _his_pieces(base, path, pieces, level, rng):
             chosen.append((c, pieces[c]))
     else:
         return None
-    order = list(chosen)
-    rng.shuffle(order)
-    for item in order:
-        fewer = [x for x in chosen if x != item]
+    def his_deductions_finish(fewer) -> bool:
         b = _tatham_board(_plus(base, fewer))
         try:
             b.closure(level)
         except levels.Impossible:
-            continue
-        if b.finished():
-            chosen = fewer
+            return False
+        return b.finished()
+
+    chosen = _strip(chosen, rng, his_deductions_finish)
     return chosen if _his_level(_plus(base, chosen)) == level else None
 
 
