@@ -4,7 +4,7 @@
 
 Once an assistive technology has asked for a board's interface, every state the board
 shows is told: each square's and clue's name is worked out and compared with the last
-(gui/accessible.py, ``state_shown``), and an event goes for each that changed. The
+(qtkit/accessible.py, ``state_shown``), and an event goes for each that changed. The
 target is a frame: a move on the largest board of each kind is told in under 16 ms, so
 the board does not lag behind the keys. Without a screen reader none of this runs.
 """
@@ -52,7 +52,8 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from puzzlegui.core import registry
-    from puzzlegui.gui import accessible, kinds
+    from puzzlegui.gui import kinds
+    from puzzlegui.qtkit import accessible
 
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 (kept alive)
     table = Table("Telling a screen reader a move (state_shown: names, compare, events)")

@@ -288,7 +288,7 @@ def kind_moments(kind_name: str, runs: int):
             tables_reset = tables._tables.clear
             tables_reset()
             small = kind.parse_game_id("3x3n2:7,6,5,8,4,9,3,2,1")
-            from puzzlegui.kinds.rotation.widget import COMPUTING
+            from puzzlegui.kinds.rotation.qt.widget import COMPUTING
 
             gap = through(
                 heart,

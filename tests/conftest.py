@@ -84,7 +84,7 @@ def _no_running_animations(request):
     app = QApplication.instance()
     if app is None:
         return
-    from puzzlegui.gui.board import BoardWidget
+    from puzzlegui.qtkit.board import BoardWidget
 
     busy = [w for w in app.allWidgets() if isinstance(w, BoardWidget) and w.is_animating()]
     for w in busy:

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from puzzlegui.gui import accessible
+from puzzlegui.qtkit import accessible
 from puzzlegui.gui.settings import Settings
 
 
@@ -42,7 +42,7 @@ def test_a_bad_saved_value_reads_as_the_default(qtbot, window, menu):
 
 
 def test_clue_text_size_grows_the_counts(qtbot, window, menu):
-    from puzzlegui.kinds.tracks.widget import count_font
+    from puzzlegui.kinds.tracks.qt.widget import count_font
 
     assert window.open_source("tracks-mums-2008")
     geo = window.board.geometry_now()

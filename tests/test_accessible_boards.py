@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication
 
-from puzzlegui.gui import accessible
+from puzzlegui.qtkit import accessible
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from puzzlegui.core import solver
 from puzzlegui.core.game import Finish
-from puzzlegui.gui.celebration import finish_lines, finish_text
+from puzzlegui.qtkit.celebration import finish_lines, finish_text
 
 PUZZLES = {
     "tracks": "tracks-mums-2008",

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from puzzlegui.core import files
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 from puzzlegui.gui.kinds import board_class
 
 #: below this CIELAB distance a colour reads as the same colour

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
-from puzzlegui.gui import colourvision, theme
+from puzzlegui.qtkit import colourvision, theme
 from puzzlegui.gui import settings as settings_mod
 
 

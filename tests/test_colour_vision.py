@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage
 
 from puzzlegui.core import files, solver
 from puzzlegui.core.kind import PuzzleError, Violation
-from puzzlegui.gui import colourvision, theme
+from puzzlegui.qtkit import colourvision, theme
 from puzzlegui.gui.kinds import board_class
 
 #: a built-in puzzle of every kind; Rotation twice: 3x3 blocks (buttons on tiles) and 2x2

@@ -1,5 +1,6 @@
 """The pure framework, driven by the demo kind: solver protocol, history, file format."""
 
+import os
 import json
 
 import pytest
@@ -149,7 +150,7 @@ def test_save_atomic_leaves_old_file_when_writing_fails(tmp_path, monkeypatch):
     def broken_replace(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr(files.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError):
         files.save_atomic(path, "new")
     assert path.read_text() == "old"

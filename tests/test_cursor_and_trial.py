@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from puzzlegui.gui import colourvision, theme
+from puzzlegui.qtkit import colourvision, theme
 
 BOARDS = {
     "kurosu": ("kurosu-dm-2018-06-01", ("set", 0, 0, 1)),
@@ -18,7 +18,7 @@ BOARDS = {
 
 
 def contrast(a: QColor, b: QColor) -> float:
-    """WCAG 2's contrast ratio (gui/colourvision.py), of two QColors."""
+    """WCAG 2's contrast ratio (qtkit/colourvision.py), of two QColors."""
     return colourvision.contrast(a.name(), b.name())
 
 

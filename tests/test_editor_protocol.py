@@ -10,8 +10,9 @@ from PySide6.QtGui import QColor
 from qt_helpers import shown
 
 from puzzlegui.core import registry, solver
-from puzzlegui.gui import kinds, theme
-from puzzlegui.gui.editor_marks import STYLES
+from puzzlegui.gui import kinds
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.editor_marks import STYLES
 
 KINDS = ("tracks", "rotation", "kurosu", "strips")
 BOARD = {"tracks": "canvas", "rotation": "grid", "kurosu": "board", "strips": "grid"}
@@ -208,7 +209,7 @@ def test_tracks_takes_counts_typed_in_a_row(qtbot):
     editor = editor_for(qtbot, "tracks")  # 8x8, blank counts
     canvas = editor.canvas
     geo = canvas.geometry_()
-    from puzzlegui.kinds.tracks.widget import clue_centre
+    from puzzlegui.kinds.tracks.qt.widget import clue_centre
 
     pt = clue_centre(editor.draft.view(), geo, (0, -1))
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=QPoint(int(pt.x()), int(pt.y())))
@@ -224,7 +225,7 @@ def test_tracks_takes_two_digit_counts_typed_in_a_row(qtbot):
     editor = editor_for(qtbot, "tracks", state)
     canvas = editor.canvas
     geo = canvas.geometry_()
-    from puzzlegui.kinds.tracks.widget import clue_centre
+    from puzzlegui.kinds.tracks.qt.widget import clue_centre
 
     pt = clue_centre(editor.draft.view(), geo, (0, -1))
     qtbot.mouseClick(canvas, Qt.LeftButton, pos=QPoint(int(pt.x()), int(pt.y())))

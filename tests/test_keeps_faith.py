@@ -154,7 +154,7 @@ def test_paste_takes_the_editors_layout(qtbot, window, name):
 # --- item 9: the help says truly what a drag does on Tracks ----------------------------
 def test_tracks_help_says_a_left_drag_lays_track_unlike_tathams_and_it_does(qtbot):
     from puzzlegui.gui.dialogs import HelpDialog
-    from puzzlegui.kinds.tracks.widget import Board
+    from puzzlegui.kinds.tracks.qt.widget import Board
 
     doc = files.load_builtin("tracks-mums-2008")
     help_dialog = HelpDialog(doc.kind)
@@ -229,7 +229,7 @@ def test_the_panels_tally_switch_and_view_line_tallies_are_one_setting(qtbot, wi
 
 
 def test_each_tally_is_in_line_with_its_own_count(qtbot):
-    from puzzlegui.kinds.tracks.widget import Board, clue_centre, tally_rect
+    from puzzlegui.kinds.tracks.qt.widget import Board, clue_centre, tally_rect
 
     doc = files.load_builtin("tracks-mums-2008")
     board = Board(doc.kind)
@@ -316,7 +316,7 @@ def _mix(a: str, b: str, t: float) -> str:
 
 
 def test_the_colour_warning_never_reads_20_under_20(window, qtbot):
-    from puzzlegui.gui import colourvision, theme
+    from puzzlegui.qtkit import colourvision, theme
 
     colours = dict(theme.PALETTES[theme.scheme])
     err, ok = colours["ERROR"], colours["SATISFIED"]
@@ -344,7 +344,7 @@ def test_a_rotation_export_has_no_in_place_colour(qtbot):
     from PySide6.QtGui import QColor
 
     from puzzlegui.gui import export
-    from puzzlegui.kinds.rotation.widget import TILE_HOME
+    from puzzlegui.kinds.rotation.qt.widget import TILE_HOME
 
     doc = files.load_builtin("mystery-box")
     solved = doc.kind.goal(doc.state.config)  # every tile in place

@@ -251,7 +251,7 @@ def test_every_kind_gives_the_front_end_what_gui_kinds_declares(qapp, demo_kind,
     kind needs no change in gui/."""
     from puzzlegui.core import registry
     from puzzlegui.gui import kinds
-    from puzzlegui.gui.board import BoardWidget
+    from puzzlegui.qtkit.board import BoardWidget
 
     kind = registry.get(name)
     board = kinds.board_class(name)(kind)

@@ -8,8 +8,8 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files, registry
-from puzzlegui.gui.board import MIN_CELL
-from puzzlegui.gui.text import plain_tip
+from puzzlegui.qtkit.board import MIN_CELL
+from puzzlegui.qtkit.text import plain_tip
 from puzzlegui.gui.window import MainWindow
 
 

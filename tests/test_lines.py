@@ -14,7 +14,7 @@ from qt_helpers import shown
 
 from puzzlegui.core.files import load_source
 from puzzlegui.core.kind import Violation
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 from puzzlegui.gui.kinds import board_class
 
 

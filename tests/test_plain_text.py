@@ -19,7 +19,7 @@ from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QWidget
 
 from puzzlegui.core import files
-from puzzlegui.gui.text import plain_tip
+from puzzlegui.qtkit.text import plain_tip
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)"),

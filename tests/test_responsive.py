@@ -99,7 +99,7 @@ def test_rotation_distance_table_is_built_off_the_gui_thread(qtbot, monkeypatch)
     from qt_helpers import shown
 
     from puzzlegui.kinds.rotation import KIND, tables
-    from puzzlegui.kinds.rotation.widget import COMPUTING, Board
+    from puzzlegui.kinds.rotation.qt.widget import COMPUTING, Board
 
     monkeypatch.setattr(tables, "_tables", {})  # as on a fresh start: no table yet
     seen = []

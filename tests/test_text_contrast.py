@@ -6,13 +6,13 @@ import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
-from puzzlegui.gui import colourvision, theme
+from puzzlegui.qtkit import colourvision, theme
 
 SCHEMES = [theme.LIGHT_CHOICE, theme.DARK_CHOICE, theme.HIGH_CONTRAST_CHOICE, theme.GREYSCALE_CHOICE]
 
 
 def contrast(a: QColor, b: QColor) -> float:
-    """WCAG 2's contrast ratio (gui/colourvision.py), of two QColors."""
+    """WCAG 2's contrast ratio (qtkit/colourvision.py), of two QColors."""
     return colourvision.contrast(a.name(), b.name())
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 
 
 @pytest.fixture(autouse=True)
@@ -117,7 +117,7 @@ def test_every_strip_swatch_has_an_edge_that_shows(qtbot, dark):
     from qt_helpers import shown
 
     from puzzlegui.core import files
-    from puzzlegui.kinds.strips.widget import Tray
+    from puzzlegui.kinds.strips.qt.widget import Tray
 
     theme.use(dark)
     state = files.load_source("strips-mums-2010-01").state

@@ -84,7 +84,7 @@ def test_drawing_is_spread_over_the_event_loop(qtbot, tmp_path):
 
 def pictures_and_a_board(qtbot, tmp_path):
     """Started pictures, a Kurosu built-in, and a board on screen showing it at rest."""
-    from puzzlegui.kinds.kurosu.widget import Board
+    from puzzlegui.kinds.kurosu.qt.widget import Board
 
     thumbs = Thumbnails(tmp_path)
     thumbs.start()
@@ -171,7 +171,7 @@ def test_drawing_waits_while_other_work_runs_on_the_pool(qtbot, tmp_path, monkey
 def test_a_picture_is_named_for_the_colours_it_was_drawn_in(tmp_path, monkeypatch):
     """High contrast, greyscale and the player's own colours each keep their own
     pictures: one drawn in one never stands for another."""
-    from puzzlegui.gui import theme
+    from puzzlegui.qtkit import theme
 
     names = set()
     for scheme, custom in (("light", {}), ("high_contrast", {}), ("greyscale", {}),

@@ -6,7 +6,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 
 KUROSU = "kurosu-dm-2018-06-01"
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QToolButton
 
 from puzzlegui.core import files, registry
-from puzzlegui.gui.widgets import ElidedLabel
+from puzzlegui.qtkit.widgets import ElidedLabel
 from puzzlegui.gui.window import MainWindow
 
 SIZES = [(640, 480), (1200, 800), (1920, 1080)]

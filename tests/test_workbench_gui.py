@@ -156,7 +156,7 @@ def test_the_workbench_verdict_on_each_edit_is_announced(qtbot):
     """A screen reader hears the verdict after each edit (issue 35), as it hears a solve's."""
     from PySide6.QtGui import QAccessibleAnnouncementEvent
 
-    from puzzlegui.gui import accessible
+    from puzzlegui.qtkit import accessible
 
     heard = []
     accessible.listeners.append(heard.append)

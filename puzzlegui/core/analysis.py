@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .kind import PuzzleError
+from .errors import PuzzleError
 from .solver import ALL, UNIQUE, Clock, count_all, run
 from .text import capitalized, cell_name, number, plural
 

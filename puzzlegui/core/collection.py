@@ -16,7 +16,7 @@ other ``#`` lines are ignored.  A folder is a collection of its ``*.json`` files
 subfolders), sorted by name with numbers in order.
 
 Bounds: at most MAX_PUZZLES entries (later lines are not read, and a note says so), a
-line of at most MAX_LINE_CHARS characters, the file itself read by files.read_text_file
+line of at most MAX_LINE_CHARS characters, the file itself read by puzzledoc.read_text_file
 (a regular file of at most 8 MiB), a folder's files at most MAX_FOLDER_BYTES in all (a
 note says where the folder was cut).  A bad entry is skipped with a sentence naming its
 line (or file); the rest still open.
@@ -43,7 +43,7 @@ import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import files, registry, safefile, validate
+from . import puzzledoc, registry, safefile, validate
 from .kind import PuzzleError
 
 HEADER = "# puzzlegui collection"
@@ -60,7 +60,7 @@ class Item:
 
     number: int  # 1-based position among the collection's entries
     source: str  # what files.load_source opens again
-    doc: files.PuzzleDoc
+    doc: puzzledoc.PuzzleDoc
     line: int = 0  # its line in a collection file (0 for a folder's file)
 
     @property
@@ -296,9 +296,9 @@ def _too_many(lineno: int) -> str:
     return f"line {lineno}: a collection holds at most {MAX_PUZZLES:,} puzzles; this line and the rest are not read."
 
 
-def _entry(line: str, default_kind: str | None, kinds: list[str], fallback_title: str) -> files.PuzzleDoc:
+def _entry(line: str, default_kind: str | None, kinds: list[str], fallback_title: str) -> puzzledoc.PuzzleDoc:
     if line.startswith("{"):
-        doc = files.loads(line)
+        doc = puzzledoc.loads(line)
         doc.meta.setdefault("title", fallback_title)
         return doc
     parts = line.split(None, 1)
@@ -321,7 +321,7 @@ def _entry(line: str, default_kind: str | None, kinds: list[str], fallback_title
         )
     k = registry.get(kind_name)
     state = k.parse_game_id(game_id)
-    return files.PuzzleDoc(kind=k, state=state, meta={"title": own_title or fallback_title})
+    return puzzledoc.PuzzleDoc(kind=k, state=state, meta={"title": own_title or fallback_title})
 
 
 def _natural(name: str):
@@ -406,9 +406,9 @@ def _is_file(entry: os.DirEntry) -> bool:
         return False
 
 
-def _json_file(path: Path) -> files.PuzzleDoc:
+def _json_file(path: Path) -> puzzledoc.PuzzleDoc:
     """One puzzle file of a folder: as files.load_path reads it, never a collection."""
-    doc = files.loads(files.read_text_file(path), _name(path))
+    doc = puzzledoc.loads(puzzledoc.read_text_file(path), _name(path))
     doc.path = path
     doc.meta.setdefault("title", validate.safe_text(path.stem))
     return doc
@@ -423,7 +423,7 @@ def load(path, kind: str | None = None, text: str | None = None, progress=None, 
     if text is None and is_folder(path):
         return load_folder(path, progress, cancelled)
     if text is None:
-        text = files.read_text_file(path)
+        text = puzzledoc.read_text_file(path)
     if text.lstrip().startswith("{"):
         raise PuzzleError(f"{_name(path)} holds one puzzle, not a collection; open it without \u201c#N\u201d.")
     return parse(text, path, kind, progress, cancelled)
@@ -443,12 +443,12 @@ def split_source(source: str) -> tuple[Path, int] | None:
     return path, int(number)
 
 
-def load_item(path, number: int, kind: str | None = None) -> files.PuzzleDoc:
+def load_item(path, number: int, kind: str | None = None) -> puzzledoc.PuzzleDoc:
     """Puzzle ``number`` (1-based) of the collection at ``path``: a fresh doc each call."""
     return item_doc(load(path, kind), number, kind)
 
 
-def item_doc(coll: Collection, number: int, kind: str | None = None) -> files.PuzzleDoc:
+def item_doc(coll: Collection, number: int, kind: str | None = None) -> puzzledoc.PuzzleDoc:
     """Puzzle ``number`` (1-based) of ``coll``, read already: a fresh doc each call, so a
     game played on it never changes the collection's own.  PuzzleError when there is none
     (or, with ``kind``, when it is of another kind)."""
@@ -459,7 +459,7 @@ def item_doc(coll: Collection, number: int, kind: str | None = None) -> files.Pu
     return doc
 
 
-def one_or_raise(coll: Collection) -> files.PuzzleDoc:
+def one_or_raise(coll: Collection) -> puzzledoc.PuzzleDoc:
     """A collection of exactly one puzzle, nothing skipped, is that puzzle; else IsCollection."""
     if len(coll.items) == 1 and not coll.skips:
         return coll.items[0].doc
@@ -467,7 +467,7 @@ def one_or_raise(coll: Collection) -> files.PuzzleDoc:
 
 
 # --- writing -----------------------------------------------------------------------------
-def entry_line(doc: files.PuzzleDoc) -> str:
+def entry_line(doc: puzzledoc.PuzzleDoc) -> str:
     """``doc`` as one line of a collection: ``KIND:ID  # title`` when the kind has a game
     ID that reads back as the same puzzle, else the puzzle file on one line."""
     kind = doc.kind

@@ -16,18 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 from urllib.parse import quote
 
+from .errors import PuzzleError  # noqa: F401  (core.kind.PuzzleError is how most modules name it)
+
 Cell = tuple[int, int]  # (x, y): x from the left, y from the top
 #: where Simon Tatham's puzzles play in a web browser: add "unruly.html#" and a game ID
 TATHAM_PAGES = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/"
-
-
-class PuzzleError(ValueError):
-    """Malformed or impossible input.
-
-    The message is a complete sentence for the user that names what is wrong and
-    where ("row 3 has 7 cells, expected 6."). Raised by decoders, codecs, ``apply``
-    for illegal moves and generators for impossible parameters.
-    """
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ def all_kinds() -> list[PuzzleKind]:
 
 def widget_module(name: str) -> str:
     """The module holding the kind's Qt board (``Board``); only the GUI imports it."""
-    return KIND_MODULES[name] + ".widget"
+    return KIND_MODULES[name] + ".qt.widget"
 
 
 def register(kind: PuzzleKind, module_name: str) -> None:

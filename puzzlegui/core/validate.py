@@ -23,7 +23,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 
-from .kind import PuzzleError
+from .errors import PuzzleError
 
 MAX_JSON_DEPTH = 64  # brackets inside brackets; puzzle files need 5
 MAX_JSON_CONTAINERS = 300_000  # lists and objects in one file

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication
 
-from . import theme
+from ..qtkit import theme
 
 
 class ColoursMenu(QObject):

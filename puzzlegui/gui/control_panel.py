@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import solver
-from . import accessible
-from .widgets import ElidedLabel
+from ..qtkit import accessible
+from ..qtkit.widgets import ElidedLabel
 
 MODES = (
     (solver.ALL, "Count all solutions"),

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from ..core import files, registry
 from ..core.kind import PuzzleError, PuzzleKind
 from . import kinds
-from .text import plain_label
-from .widgets import BoundedTextEdit
+from ..qtkit.text import plain_label
+from ..qtkit.widgets import BoundedTextEdit
 
 ERROR_ON_LIGHT = "#b3261e"  # a dark red: 6.5:1 on white
 ERROR_ON_DARK = "#ffb4ab"  # a pale red: 9:1 on #202020
@@ -636,7 +636,7 @@ class HelpDialog(QDialog):
             html += "<h3>Help while you play</h3><ul>"
             html += "".join(f"<li><b>{_para(name)}</b>: {_para(text)}</li>" for name, text in aid_help(kind))
             html += "</ul>"
-        from .accessible import key_rows
+        from .access_menu import key_rows
 
         html += "<h3>Every key</h3><table cellpadding='2'>" + "".join(
             f"<tr><td><b>{_para(keys)}</b></td><td>{_para(does)}</td></tr>"

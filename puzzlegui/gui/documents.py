@@ -31,7 +31,6 @@ from .worker import Background
 # the first window does not wait for them.  So are QFileDialog and QMessageBox.
 if TYPE_CHECKING:
     from .tasks import GenerateTask
-    from .window import MainWindow
 
 BIG_READ_BYTES = 64 * 1024  # a pasted text or an opened file at least this long is read on the pool
 
@@ -57,7 +56,7 @@ def _is_big_file(source: str) -> bool:
 class Documents(QObject):
     """Opening, reading, generating, saving and sharing the window's puzzles."""
 
-    def __init__(self, window: MainWindow):
+    def __init__(self, window):  # the MainWindow that owns it (gui/window.py; not imported: it imports this)
         super().__init__(window)
         self._window = window
         self._autosave_error: str | None = None  # the last one said, said once

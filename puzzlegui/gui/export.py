@@ -34,7 +34,7 @@ from PySide6.QtSvg import QSvgGenerator
 from ..core import files, registry, solver
 from ..core.kind import PuzzleError
 from ..core import validate
-from . import theme
+from ..qtkit import theme
 
 #: layouts of a page: puzzles per page -> (columns, rows) on a portrait page
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}

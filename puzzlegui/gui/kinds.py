@@ -29,7 +29,7 @@ setter's workbench, issue 26) relies on:
     puzzle()                         the state entered; PuzzleError with a sentence if not a puzzle yet
     load(state)                      show a state of the kind as if the setter had entered it
                                      (sizes and options follow it); ``changed`` once
-    mark_cells(cells, style)         shade cells (x, y) in a style of gui/editor_marks.py STYLES
+    mark_cells(cells, style)         shade cells (x, y) in a style of qtkit/editor_marks.py STYLES
                                      ("differ", "contradiction", "redundant", "suggest"), replacing
                                      only that style's cells; ``((), None)`` clears all.  Tracks also
                                      takes its counts' clue positions (see its editor)
@@ -50,7 +50,7 @@ import importlib
 
 from ..core import registry
 
-#: what the window calls on every Board (the base class, gui/board.py, has them all)
+#: what the window calls on every Board (the base class, qtkit/board.py, has them all)
 BOARD_CONTRACT = (
     "set_state", "set_violations", "set_highlight", "set_trial", "set_interactive", "grid_size", "side_panel",
     "celebrate", "stop_animations", "is_animating", "moveRequested", "statusMessage", "backToGame",
@@ -78,7 +78,7 @@ def preload(kind_name: str) -> None:
 def editor_class(kind_name: str):
     """The kind's Editor class, or None if it has none (it is entered as text)."""
     try:
-        module = importlib.import_module(registry.KIND_MODULES[kind_name] + ".editor")
+        module = importlib.import_module(registry.KIND_MODULES[kind_name] + ".qt.editor")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.endswith(".editor"):
             return None

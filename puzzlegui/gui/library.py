@@ -24,7 +24,7 @@ from ..core import games as games_mod
 from ..core.kind import PuzzleError
 from ..core.text import plural
 from . import settings as settings_mod
-from .text import plain_tip
+from ..qtkit.text import plain_tip
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
 from .worker import Background, Progress

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from . import theme
+from ..qtkit import theme
 
 
 class PaletteDialog(QDialog):

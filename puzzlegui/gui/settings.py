@@ -11,8 +11,8 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core import paths
-from . import accessible
-from . import theme as theme_mod
+from ..qtkit import accessible
+from ..qtkit import theme as theme_mod
 
 ORGANIZATION = "puzzlegui"
 APPLICATION = "puzzlegui"

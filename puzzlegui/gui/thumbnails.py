@@ -24,7 +24,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QRectF, Qt, 
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap, QImageReader
 
 from ..core.store import is_key
-from . import theme
+from ..qtkit import theme
 
 SIZE = 48  # logical pixels, the side of a picture: big enough to tell two boards apart
 TICK_BUDGET_S = 0.012  # drawing per timer tick, at most (then the event loop runs)

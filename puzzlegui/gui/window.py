@@ -31,16 +31,17 @@ from ..core import files
 from ..core import games as games_mod
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
-from . import accessible, actions, kinds, theme
+from . import access_menu, actions, kinds
+from ..qtkit import accessible, theme
 from . import settings as settings_mod
 from .aids import PROBLEMS_LISTED, Aids
-from .board import BoardView
-from .celebration import finish_lines, finish_text
+from ..qtkit.board import BoardView
+from ..qtkit.celebration import finish_lines, finish_text
 from .clock import GameClock
 from .documents import Documents
 from .layout import BoardArea
 from .library import Library
-from .widgets import ElidedLabel
+from ..qtkit.widgets import ElidedLabel
 from .solve_controller import SolveController
 from .worker import Background
 
@@ -328,8 +329,8 @@ class MainWindow(QMainWindow):
         self.colours = ColoursMenu(self.settings, menu, self.library.refresh, self)
 
     def _build_access_menu(self, menu) -> None:
-        """View > Accessibility (gui/accessible.py); the status line is announced too."""
-        self.access_menu = accessible.AccessMenu(self.settings, menu, self)
+        """View > Accessibility (qtkit/accessible.py); the status line is announced too."""
+        self.access_menu = access_menu.AccessMenu(self.settings, menu, self)
         self.statusBar().messageChanged.connect(lambda text: accessible.announce(self.statusBar(), text))
 
     def set_theme(self, choice: str) -> None:

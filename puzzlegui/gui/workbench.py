@@ -22,7 +22,7 @@ import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
-from . import accessible
+from ..qtkit import accessible
 from .worker import Background
 
 QUICK_SECONDS = 1.0  # the count and the grade at most (shown first)

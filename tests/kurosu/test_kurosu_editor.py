@@ -7,7 +7,7 @@ from qt_helpers import shown
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.kinds.kurosu import KIND
-from puzzlegui.kinds.kurosu.editor import Editor
+from puzzlegui.kinds.kurosu.qt.editor import Editor
 
 
 @pytest.fixture

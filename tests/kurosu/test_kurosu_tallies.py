@@ -7,9 +7,9 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
 from qt_helpers import shown
 
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 from puzzlegui.kinds.kurosu import KIND
-from puzzlegui.kinds.kurosu.widget import Board
+from puzzlegui.kinds.kurosu.qt.widget import Board
 
 #: the margins, kept whether the numbers (left, top) and counts (right, bottom) show or not
 BARE = (0.3 + 1.6,) * 4  # the counts' room, on every side so the grid stays centred

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 from qt_helpers import shown
 
 from puzzlegui.kinds.kurosu import KIND
-from puzzlegui.kinds.kurosu.widget import Board
+from puzzlegui.kinds.kurosu.qt.widget import Board
 
 UNRULY = shutil.which("sgt-unruly") or shutil.which("/usr/games/sgt-unruly")
 BLACK, WHITE = KIND.parse_game_id("6x6:Azk").at(0, 0), KIND.parse_game_id("6x6:azk").at(0, 0)

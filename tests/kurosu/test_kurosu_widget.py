@@ -6,10 +6,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 from qt_helpers import shown
 
-from puzzlegui.gui import theme
 from puzzlegui.kinds.kurosu import KIND
-from puzzlegui.gui import theme
-from puzzlegui.kinds.kurosu.widget import Board
+from puzzlegui.qtkit import theme
+from puzzlegui.kinds.kurosu.qt.widget import Board
 
 
 @pytest.fixture

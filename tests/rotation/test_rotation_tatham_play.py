@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, Qt
 from qt_helpers import shown
 
 from puzzlegui.kinds.rotation import KIND
-from puzzlegui.kinds.rotation.widget import Board
+from puzzlegui.kinds.rotation.qt.widget import Board
 
 GOAL = "3x3n2o:1u2u3u4u5u6u7u8u9u"
 # the top-left 2x2 block [[1, 2], [4, 5]] a quarter turn anticlockwise is [[2, 5], [1, 4]],

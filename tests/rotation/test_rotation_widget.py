@@ -6,9 +6,9 @@ from qt_helpers import shown
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.kinds.rotation import KIND
-from puzzlegui.kinds.rotation.editor import Editor
+from puzzlegui.kinds.rotation.qt.editor import Editor
 from puzzlegui.kinds.rotation.model import Config
-from puzzlegui.kinds.rotation.widget import Board, block_at
+from puzzlegui.kinds.rotation.qt.widget import Board, block_at
 
 
 def seed():

@@ -7,11 +7,11 @@ from qt_helpers import shown
 from puzzlegui.core import files
 from puzzlegui.core.kind import PuzzleError, Violation
 from puzzlegui.kinds.strips import KIND, meta, model, solver
-from puzzlegui.kinds.strips.editor import Editor
-from puzzlegui.kinds.strips.meta_view import MetaDialog
+from puzzlegui.kinds.strips.qt.editor import Editor
+from puzzlegui.kinds.strips.qt.meta_view import MetaDialog
 from puzzlegui.kinds.strips.model import make_state, with_pieces
 from puzzlegui.kinds.strips.stripset import SEED, parse_set
-from puzzlegui.kinds.strips.widget import Board
+from puzzlegui.kinds.strips.qt.widget import Board
 
 FINAL = ("wwbbw", "wbwbb", "bbbww", "bbwbb", "bwwww")
 
@@ -275,7 +275,7 @@ def test_the_editor_round_trips_an_existing_puzzle(qtbot):
 def test_cut_lines_are_joined_into_straight_runs():
     """The cuts and grid lines are stroked as maximal straight runs covering exactly the
     unit edges they were made of (stroking hundreds of unit edges cost ~13 ms a frame)."""
-    from puzzlegui.kinds.strips.widget import _edges_of, _straight_runs
+    from puzzlegui.kinds.strips.qt.paint import _edges_of, _straight_runs
 
     cells = {(0, 0), (1, 0), (2, 0), (2, 1), (4, 0)}  # an L and a lone cell apart
     edges = _edges_of(cells)

@@ -13,12 +13,12 @@ from tracks_helpers import SEED_ARTICLE_PATH, SEED_MESSAGE, flip
 from puzzlegui.core.files import load_builtin
 from puzzlegui.core.history import Batch, History
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 from puzzlegui.kinds.tracks import KIND
 from puzzlegui.kinds.tracks import widget as tw
-from puzzlegui.kinds.tracks.editor import Editor
+from puzzlegui.kinds.tracks.qt.editor import Editor
 from puzzlegui.kinds.tracks.model import edge_key
-from puzzlegui.kinds.tracks.widget import Board
+from puzzlegui.kinds.tracks.qt.widget import Board
 
 
 @pytest.fixture

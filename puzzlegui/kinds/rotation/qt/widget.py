@@ -16,12 +16,12 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget, SpriteCache, focus_frame
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.board import BoardWidget, SpriteCache, focus_frame
 from puzzlegui.gui.worker import Background
 
-from . import tables
-from .model import CCW, CW, Config, block_cells, parse_move
+from .. import tables
+from ..model import CCW, CW, Config, block_cells, parse_move
 
 COMPUTING = "Fewest moves from here: computing…"
 NOT_KNOWN = "Fewest moves from here: not known on a board this big (Solve finds a good solution)."
@@ -217,7 +217,7 @@ class Board(BoardWidget):
         """Where the button of block (bx, by) is drawn (tests click there)."""
         return block_centre(self.geometry_now(), self.state.n, bx, by)
 
-    # --- what a screen reader is told (gui/accessible.py) ---------------------------------------
+    # --- what a screen reader is told (qtkit/accessible.py) ---------------------------------------
     ARROWS = ("up", "right", "down", "left")  # an arrow's orientation, in quarter turns clockwise
 
     KEYS = (

@@ -1,6 +1,6 @@
 """How far apart two colours look, to everyone: colour-vision simulation, CIELAB,
 CIEDE2000 and the WCAG contrast ratio, in numpy only (no Qt), so the palettes in
-gui/theme.py can be measured by a figure rather than by eye.
+qtkit/theme.py can be measured by a figure rather than by eye.
 
 The simulations are Machado, Oliveira and Fernandes's ("A Physiologically-based Model for
 Simulation of Color Vision Deficiency", IEEE TVCG 2009) at severity 1.0: protanopia and

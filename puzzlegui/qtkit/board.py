@@ -107,8 +107,8 @@ class BoardWidget(QWidget):
         self.trial: tuple = ()  # cells the trial since the mark entered (core/game.py)
         self.interactive = True
         self._animation_ms = 250  # the player sets it from the speed slider
-        self._access = None  # the screen reader's view of the board (gui/accessible.py), once asked for
-        accessible.install()
+        self._access = None  # the screen reader's view of the board (qtkit/accessible.py), once asked for
+        accessible.install(BoardWidget)
         self._flourish = 0.0
         self._flourish_anim = QVariantAnimation(self)
         self._flourish_anim.setStartValue(0.0)
@@ -248,7 +248,7 @@ class BoardWidget(QWidget):
             accessible.cursor_moved(self)  # the screen reader reads the square it is on
         return handled
 
-    # --- what a screen reader is told (gui/accessible.py); each kind says its words -----
+    # --- what a screen reader is told (qtkit/accessible.py); each kind says its words -----
     def access_title(self) -> str:
         """The board's name: the kind and its size."""
         cols, rows = self.grid_size()

@@ -22,8 +22,8 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
-from puzzlegui.gui import accessible, theme
-from puzzlegui.gui.board import BoardWidget, SpriteCache, focus_frame
+from puzzlegui.qtkit import accessible, theme
+from puzzlegui.qtkit.board import BoardWidget, SpriteCache, focus_frame
 
 # Tatham's Unruly: left click empty -> black -> white -> empty, right click the reverse;
 # his black (1, "A" in his IDs) is our X
@@ -129,7 +129,7 @@ class Board(BoardWidget):
             self._live_for = (self.state, self.show_mistakes)  # the state itself, kept: never a reused id
         self._refresh_panel()
 
-    # --- what a screen reader is told (gui/accessible.py) -----------------------------
+    # --- what a screen reader is told (qtkit/accessible.py) -----------------------------
     KEYS = (
         ("Arrow keys", "move the cursor"),
         ("X or 1", "put an X"),

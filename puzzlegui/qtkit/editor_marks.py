@@ -19,7 +19,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 
 STYLES = ("differ", "contradiction", "redundant", "suggest")
 

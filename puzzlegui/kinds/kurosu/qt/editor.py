@@ -12,7 +12,7 @@ A game ID or rows typed in the field under the board load with Enter.  While the
 holds text that is not loaded, ``puzzle()`` raises the sentence saying why (it cannot be
 read, or Enter has not been pressed), so the dialog never plays the old board instead.
 
-For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+For the setter's workbench (gui/kinds.py, qtkit/editor_marks.py): ``load(state)``,
 ``mark_cells(cells, style)`` with cells (x, y), and ``show_solution(state)``, which draws
 the symbols a solution adds, muted, in the empty cells.
 """
@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 )
 
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
-from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
-from .model import MAX_SIZE, MIN_SIZE, KurosuState
+from ..model import MAX_SIZE, MIN_SIZE, KurosuState
 from .widget import Board
 
 TYPED = {"1": 1, "x": 1, "0": 0, "o": 0, ".": -1, " ": -1}  # the text layout's characters, and X/O

@@ -14,65 +14,13 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from puzzlegui.core.geometry import GridGeometry
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 from puzzlegui.core.text import noun, plural
-from puzzlegui.gui.board import BoardWidget, focus_frame
+from puzzlegui.qtkit.board import BoardWidget, focus_frame
 
-from .model import cell_name, placement_problem, snap, spelled, straight
-from .stripset import format_set, pattern_text
-
-# the puzzle's black and white cells are its content: the same in either theme
-BLACK = QColor("#1f1d1a")
-WHITE = QColor("#ffffff")
-HALO = QColor("#ffffff")
-
-
-def cut_colour() -> QColor:
-    """The outline of a cut strip: the player's colour of the theme in use."""
-    return QColor(theme.PLAYER)
-
-
-def _edges_of(cells):
-    """Outer edges of a set of cells, as ((x0, y0), (x1, y1)) grid-corner segments."""
-    cells = set(cells)
-    out = []
-    for x, y in cells:
-        if (x, y - 1) not in cells:
-            out.append(((x, y), (x + 1, y)))
-        if (x, y + 1) not in cells:
-            out.append(((x, y + 1), (x + 1, y + 1)))
-        if (x - 1, y) not in cells:
-            out.append(((x, y), (x, y + 1)))
-        if (x + 1, y) not in cells:
-            out.append(((x + 1, y), (x + 1, y + 1)))
-    return out
-
-
-def _straight_runs(segments):
-    """Unit grid segments (as _edges_of makes them) joined into maximal straight runs.
-    Stroked, the runs cover what the unit segments covered, and a path of a few dozen
-    long lines is stroked several times faster than one of hundreds of unit edges (the
-    cuts of a solved 12x12 board took ~13 ms a frame)."""
-    across: dict = {}  # y -> the x of each unit segment's left end
-    down: dict = {}  # x -> the y of each unit segment's top end
-    for (x0, y0), (x1, y1) in segments:
-        if y0 == y1:
-            across.setdefault(y0, set()).add(min(x0, x1))
-        else:
-            down.setdefault(x0, set()).add(min(y0, y1))
-    runs = []
-    for lines, place in ((across, lambda y, a, b: ((a, y), (b, y))), (down, lambda x, a, b: ((x, a), (x, b)))):
-        for at, starts in lines.items():
-            order = sorted(starts)
-            first = last = order[0]
-            for k in order[1:]:
-                if k != last + 1:
-                    runs.append(place(at, first, last + 1))
-                    first = k
-                last = k
-            runs.append(place(at, first, last + 1))
-    return runs
-
+from ..model import cell_name, placement_problem, snap, spelled, straight
+from ..stripset import format_set, pattern_text
+from .paint import BLACK, HALO, WHITE, _edges_of, _straight_runs, cut_colour
 
 class Board(BoardWidget):
 
@@ -662,7 +610,7 @@ class StripsPanel(QWidget):
         self.setMinimumWidth(210)
 
     def refresh(self, state) -> None:
-        from .meta import is_seed_grid
+        from ..meta import is_seed_grid
 
         self.tray.set_state(state)
         if state is None:

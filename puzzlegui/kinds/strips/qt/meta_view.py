@@ -16,11 +16,11 @@ from PySide6.QtWidgets import (
 )
 
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
+from puzzlegui.qtkit import theme
 
-from . import meta
-from .model import make_state
-from .widget import BLACK, WHITE, _edges_of, cut_colour
+from .. import meta
+from ..model import make_state
+from .paint import BLACK, WHITE, _edges_of, cut_colour
 
 GAP = 0.6  # between small grids, in small-cell units
 FINAL_CELL = 3.0  # a final-grid cell, in small-cell units

@@ -4,7 +4,7 @@ Typing goes in from paper at one go: it fills the cell at the cursor and moves o
 next row at the end of a row.  "Keys type" chooses what: letters (the default), or the
 colours, b and w as in the text layout, so a grid copied from paper is typed row by row.
 
-For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+For the setter's workbench (gui/kinds.py, qtkit/editor_marks.py): ``load(state)``,
 ``mark_cells(cells, style)`` with cells (x, y), and ``show_solution(state)``, which
 outlines the strips of a decomposition (the state's pieces), muted."""
 
@@ -26,15 +26,14 @@ from PySide6.QtWidgets import (
 
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
-from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, previous_cell, solution_colour
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.editor_marks import Marks, next_cell, paint_marks, previous_cell, solution_colour
 
-from . import codec
-from .model import LETTER_CHARS, MAX_SIDE, NO_LETTER
-from .stripset import SEED, SEED_CELLS, format_set, suggest
+from .. import codec
+from ..model import LETTER_CHARS, MAX_SIDE, NO_LETTER
+from ..stripset import SEED, SEED_CELLS, format_set, suggest
+from .paint import BLACK, WHITE
 
-BLACK = QColor("#1f1d1a")  # the puzzle's content: the same in either theme
-WHITE = QColor("#ffffff")
 
 
 class EditorGrid(QWidget):

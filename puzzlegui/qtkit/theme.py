@@ -10,7 +10,7 @@ The schemes, LIGHT, DARK, HIGH_CONTRAST and GREYSCALE, name the same roles.  Tha
 stay apart is a figure, not a look: PAIRS lists the roles that mean different things on
 one board, and tests/test_colour_vision.py renders every kind's board in every scheme,
 passes the pictures through simulations of protanopia, deuteranopia and tritanopia
-(gui/colourvision.py) and requires a CIEDE2000 distance of FLOOR or more between the two
+(qtkit/colourvision.py) and requires a CIEDE2000 distance of FLOOR or more between the two
 roles of each pair (FILL_FLOOR for the pale fills under the marks).  HIGH_CONTRAST's text
 roles have a WCAG contrast of 4.5:1 or more on its paper.  GREYSCALE has no hue at all:
 its meanings are four greys far enough apart, and the boards' shapes.

@@ -25,14 +25,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, QPoint, QRect, QRectF
+from PySide6.QtCore import QPoint, QRect, QRectF
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
     QAccessibleEvent,
     QAccessibleInterface,
-    QAction,
-    QActionGroup,
 )
 from PySide6.QtWidgets import QAccessibleWidget, QApplication
 
@@ -300,21 +298,20 @@ class BoardAccess(QAccessibleWidget):
         return changed
 
 
-def install() -> None:
-    """Answer Qt's questions about boards (once per process)."""
-    global _installed
-    if not _installed:
+def install(board_class) -> None:
+    """Answer Qt's questions about boards, instances of ``board_class`` (once per process;
+    the board base hands its class in, so this module need not import it)."""
+    global _board_class
+    if _board_class is None:
+        _board_class = board_class
         QAccessible.installFactory(_factory)
-        _installed = True
 
 
-_installed = False
+_board_class = None  # the board base (qtkit/board.py), once installed
 
 
 def _factory(_class_name, obj):
-    from .board import BoardWidget
-
-    if isinstance(obj, BoardWidget):
+    if _board_class is not None and isinstance(obj, _board_class):
         access = BoardAccess(obj)
         obj._access = access  # kept by the board: Qt's cache deletes it with the board
         return access
@@ -360,91 +357,24 @@ def cursor_moved(board) -> None:
         send(QAccessibleEvent(access.child(index), QAccessible.Focus))
 
 
-# --- View > Accessibility ---------------------------------------------------------------
-class AccessMenu(QObject):
-    """View > Accessibility: what a move announces, the clues' text size, reduced
-    motion; each choice saved in the settings and in force at once."""
-
-    def __init__(self, settings, menu, window):
-        super().__init__(window)
-        self._settings = settings
-        prefs.announce, prefs.clue_scale = settings.announce, settings.clue_scale
-        prefs.reduced_motion = settings.reduced_motion
-        self.actions: dict = {}
-        menu.addSection("After a move, announce")
-        self._radio(menu, "announce", ANNOUNCE_CHOICES, prefs.announce)
-        menu.addSection("Clue text size")
-        self._radio(menu, "clue_scale", CLUE_SCALES, prefs.clue_scale)
-        menu.addSeparator()
-        motion = QAction("&Reduce motion", window, checkable=True)
-        motion.setStatusTip("No wave over a finished board; moves and replays step without animation")
-        motion.setChecked(prefs.reduced_motion)
-        motion.toggled.connect(self._set_motion)
-        menu.addAction(motion)
-        self.actions["reduced_motion"] = motion
-
-    def _radio(self, menu, name: str, choices: dict, current) -> None:
-        group = QActionGroup(self)
-        for value, label in choices.items():
-            action = QAction(label, menu, checkable=True)
-            action.setChecked(value == current)
-            action.triggered.connect(lambda _=False, v=value: self.choose(name, v))
-            group.addAction(action)
-            menu.addAction(action)
-            self.actions[(name, value)] = action
-
-    def choose(self, name: str, value) -> None:
-        setattr(self._settings, name, value)
-        setattr(prefs, name, value)
-        self.actions[(name, value)].setChecked(True)
-        _repaint_boards()
-
-    def _set_motion(self, on: bool) -> None:
-        self._settings.reduced_motion = prefs.reduced_motion = bool(on)
-        if on:
-            for board in _boards():
-                board.stop_animations()
-
-
-def _boards() -> list:
-    from .board import BoardWidget
-
+# --- the settings' effect on every board ----------------------------------------------
+def boards() -> list:
+    """Every live board (the class ``install`` was given), for a change of the settings."""
     app = QApplication.instance()
-    return [w for w in app.allWidgets() if isinstance(w, BoardWidget)] if app is not None else []
+    if app is None or _board_class is None:
+        return []
+    return [w for w in app.allWidgets() if isinstance(w, _board_class)]
 
 
-def _repaint_boards() -> None:
-    for board in _boards():
+def repaint_boards() -> None:
+    for board in boards():
         board.updateGeometry()
         board.update()
 
 
 # --- the keys, for the help page ------------------------------------------------------------
-#: keys the board answers for every kind, besides its own (gui/board.py, the window)
+#: keys the board answers for every kind, besides its own (qtkit/board.py, the window)
 BOARD_KEYS = (
     ("u, r", "undo, redo (as in Tatham's puzzles)"),
     ("any key", "after a finish: put away the card over the board"),
 )
-
-
-def key_rows(kind_name: str | None) -> list[tuple[str, str]]:
-    """Every key, (keys, what they do): the board's for ``kind_name``, then every menu
-    action's shortcut (gui/actions.py), so the help page cannot miss one."""
-    from PySide6.QtGui import QKeySequence
-
-    from ..core import registry
-    from . import actions, kinds
-
-    rows = []
-    if kind_name in registry.names():  # a kind with a board of its own
-        rows += list(kinds.board_class(kind_name).KEYS) + list(BOARD_KEYS)
-    for text, _slot, shortcut, tip, _checked in actions.ACTIONS.values():
-        if shortcut is None:
-            continue
-        keys = shortcut if isinstance(shortcut, tuple) else (shortcut,)
-        words = " or ".join(QKeySequence(k).toString(QKeySequence.NativeText) for k in keys)
-        name = text.replace("&", "").rstrip("\u2026")
-        rows.append((words, f"{name}: {tip[0].lower() + tip[1:]}" if tip else name))
-    rows.append(("Tab, Shift+Tab", "move the keyboard focus between the board, the panels and the bars"))
-    rows.append(("Alt+letter", "open a menu by its underlined letter"))
-    return rows

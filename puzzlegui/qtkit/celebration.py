@@ -1,7 +1,7 @@
 """Finishing a puzzle, said in one place: the words (the board's card and the status bar
 use the same ones) and the card that stays on the board after the celebration.
 
-The board (gui/board.py) runs the celebration itself: a wave of the theme's SUCCESS
+The board (qtkit/board.py) runs the celebration itself: a wave of the theme's SUCCESS
 colour crosses it and it flashes, then it shows a ``SolvedCard`` with ``finish_lines``
 over its visible part until the next click or key.
 """

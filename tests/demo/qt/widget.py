@@ -4,8 +4,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 
 from puzzlegui.core.geometry import GridGeometry
-from puzzlegui.gui import theme
-from puzzlegui.gui.board import BoardWidget
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.board import BoardWidget
 
 
 class Board(BoardWidget):

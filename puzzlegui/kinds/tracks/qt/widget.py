@@ -32,10 +32,10 @@ from PySide6.QtWidgets import (
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.history import Batch
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import accessible, theme
-from puzzlegui.gui.board import BoardWidget, focus_frame
+from puzzlegui.qtkit import accessible, theme
+from puzzlegui.qtkit.board import BoardWidget, focus_frame
 
-from .model import BIT, DELTA, direction, edge_key
+from ..model import BIT, DELTA, direction, edge_key
 
 STUB = 0.85  # extra margin, in cells, on a side where A or B is attached
 RAILS_MIN_PX = 28  # cells at least this big draw the track as rails and sleepers
@@ -477,7 +477,7 @@ class MessagePanel(QWidget):
         if self._tmpdir is None:
             self._tmpdir = tempfile.TemporaryDirectory(prefix="puzzlegui-tracks-")
         path = os.path.join(self._tmpdir.name, "message.wav")
-        from . import audio  # numpy: loaded when first used, not at start-up
+        from .. import audio  # numpy: loaded when first used, not at start-up
 
         audio.write_wav(self.message, path)
         if self._player is None:
@@ -498,7 +498,7 @@ class MessagePanel(QWidget):
         if not path.lower().endswith(".wav"):
             path += ".wav"
         try:
-            from . import audio  # numpy: loaded when first used, not at start-up
+            from .. import audio  # numpy: loaded when first used, not at start-up
 
             frames = audio.write_wav(self.message, path)
         except OSError as exc:
@@ -551,7 +551,7 @@ class Board(BoardWidget):
         cursor, the cells told to a screen reader)."""
         return self.geometry_for()
 
-    # --- what a screen reader is told (gui/accessible.py) ------------------------------------
+    # --- what a screen reader is told (qtkit/accessible.py) ------------------------------------
     KEYS = (
         ("Arrow keys", "move the cursor"),
         ("Shift+arrow", "lay track that way from the cursor's square (again: take it up) and move along"),

@@ -10,7 +10,7 @@ A position goes in from paper at one go: click the first tile and type the numbe
 reading order ("5 8 7 2 1 6 9 4 3", or "587216943" where no number has two digits); each
 number takes its place and the selection moves on, to the next row at the end of a row.
 
-For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+For the setter's workbench (gui/kinds.py, qtkit/editor_marks.py): ``load(state)``,
 ``mark_cells(cells, style)`` shades tiles at (x, y) (the analysis may mark tiles out of
 place), and ``show_solution(state)`` shows the solved order: on each tile that is not
 where the solution has it, the number the solution puts there, small and muted.  A
@@ -39,13 +39,13 @@ from PySide6.QtWidgets import (
 from puzzlegui.core import validate
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
-from puzzlegui.gui import theme
-from puzzlegui.gui.widgets import ElidedLabel
-from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.widgets import ElidedLabel
+from puzzlegui.qtkit.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
-from .codec import format_game_id
-from .generator import scrambled
-from .model import MAX_SIZE, MIN_SIZE, Config, RotationState, make_state
+from ..codec import format_game_id
+from ..generator import scrambled
+from ..model import MAX_SIZE, MIN_SIZE, Config, RotationState, make_state
 from .widget import paint_tile, tile_fill
 
 
@@ -452,7 +452,7 @@ class Editor(QWidget):
         """A position exactly ``moves`` from the goal (the generator's exact distance,
         drawn from the board's distance table); a board too big to tabulate, or a distance
         past its farthest position, is said under the buttons and changes nothing."""
-        from .generator import generate
+        from ..generator import generate
 
         config = self.config()
         params = {"width": config.w, "height": config.h, "block": config.n,

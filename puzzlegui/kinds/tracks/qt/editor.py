@@ -8,7 +8,7 @@ Counts go in from paper at one go: type them in a row ("3 4 ? 2", or "342" where
 takes two digits) and the selection moves on through the columns, then the rows; a digit
 that cannot follow the one before starts the next count, ? leaves a count blank.
 
-For the setter's workbench (gui/kinds.py, gui/editor_marks.py): ``load(state)``,
+For the setter's workbench (gui/kinds.py, qtkit/editor_marks.py): ``load(state)``,
 ``mark_cells(cells, style)`` and ``show_solution(state)`` (the track a solution lays,
 muted).  Marked cells are (x, y) in the grid, or a count in the kind's own clue positions
 (model.Puzzle.lines, as check() names a broken count): (x, -1) column x, (W, y) row y
@@ -33,11 +33,11 @@ from PySide6.QtWidgets import (
 )
 
 from puzzlegui.core.geometry import GridGeometry
-from puzzlegui.gui import theme
-from puzzlegui.gui.editor_marks import Marks, next_cell, paint_marks, solution_colour
+from puzzlegui.qtkit import theme
+from puzzlegui.qtkit.editor_marks import Marks, next_cell, paint_marks, solution_colour
 
-from .codec import encode
-from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, Puzzle
+from ..codec import encode
+from ..model import BIT, DELTA, MAX_SIZE, MIN_SIZE, Puzzle
 from .widget import (
     centre,
     clue_at,

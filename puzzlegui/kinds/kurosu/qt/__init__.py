@@ -1,0 +1,1 @@
+"""The kurosu kind's Qt side: its board widget and its editor (the engine beside this folder imports no Qt)."""

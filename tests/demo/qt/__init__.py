@@ -1,0 +1,1 @@
+"""The demo kind's board widget."""
