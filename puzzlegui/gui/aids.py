@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from ..core import jobs
 from ..core.kind import PuzzleError
-from .worker import Background
 
 LOOK_HERE = "Look here: a sure move is in the marked cells"
 PROBLEMS_LISTED = "listed over the foot of the board"  # the status line's words; it goes when the list closes
@@ -32,6 +32,7 @@ class AidsHost(Protocol):
 
     game: Game | None  # the game on show (core.game.Game)
     board: Any  # the kind's Board on show (gui/kinds.py)
+    jobs: Any  # the window's door for work off the GUI thread (gui/jobs)
 
     def ready_for_play(self) -> bool:
         """True if there is a game to play on (a replay on show is left first)."""
@@ -207,28 +208,15 @@ class Aids(QObject):
         if self._busy:
             self.status.emit("Still working on the last request\u2026", 4000)
             return
-        ticket = self._host.game.ticket("aid")  # the game says whether its answer is still wanted
-        call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
-        call.done.connect(lambda value, t=ticket: self._done(t, name, value, on_done))
-        call.failed.connect(lambda message, t=ticket: self._failed(t, name, message))
+        # the game's ticket: the door (gui/jobs) hands the answer over only while the game
+        # is still at the position it was asked at
+        call = self._host.jobs.submit(self._host.game.ticket("aid"), jobs.AID, fn, *args)
+        call.done.connect(on_done)
+        call.failed.connect(self.error)
+        call.ended.connect(lambda: self._ended(name))
         self._busy = True
         self.status.emit(working, 0)
 
-    def _wanted(self, ticket) -> bool:
-        """True if the answer ``ticket`` stands for is still wanted by the game on show."""
-        game = self._host.game
-        return game is not None and game.wants(ticket)
-
-    def _done(self, ticket, name: str, value, on_done) -> None:
+    def _ended(self, name: str) -> None:
         self._busy = False
-        if self._wanted(ticket):
-            self._host.game.drop("aid")
-            on_done(value)
-        self.finished.emit(name)
-
-    def _failed(self, ticket, name: str, message: str) -> None:
-        self._busy = False
-        if self._wanted(ticket):
-            self._host.game.drop("aid")
-            self.error.emit(message)
         self.finished.emit(name)
