@@ -24,6 +24,8 @@ def test_every_job_is_named_once_and_says_where_it_runs_and_how_it_stops():
     assert jobs.SOLVE.runs == jobs.SEARCH and jobs.SOLVE.stops == jobs.COOPERATIVE
     assert jobs.GENERATE.runs == jobs.PROCESS and jobs.GENERATE.stops == jobs.END
     assert jobs.AID.positional and not jobs.SOLVE.positional and not jobs.REPLAY.positional
+    assert {j.name for j in jobs.ALL if j.cached} == {"read record", "grades", "distance table", "proof",
+                                                        "thumbnails"}
     with pytest.raises(ValueError):
         Job("thread ended", jobs.THREAD, jobs.END)  # a thread cannot be ended
     with pytest.raises(ValueError):
@@ -198,6 +200,16 @@ def test_an_answer_about_a_position_is_dropped_by_any_change_of_it(qtbot, games,
     RETIRE[how](games, game)
     _wait_ended(qtbot, handle)
     assert heard == []
+
+
+def test_only_a_cached_job_runs_without_a_ticket(qtbot, games):
+    door = Jobs(lambda: games.current, games)
+    with pytest.raises(ValueError, match="submit it with a ticket"):
+        door.run(jobs.AID, len, ())
+    handle = door.run(jobs.GRADES, len, (1, 2))
+    with qtbot.waitSignal(handle.done, timeout=10000) as answer:
+        pass
+    assert answer.args == [2]
 
 
 def test_cancel_stops_a_search_and_drops_its_answer(qtbot, games, tmp_path):

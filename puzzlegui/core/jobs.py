@@ -8,6 +8,10 @@ looks at its ``Control`` between steps; ``END``: its process is ended; ``IGNORED
 runs to its end and its answer is dropped) and whether its answer is for the position it
 was asked at (``positional``: a move, an undo, a restart or a trial mark retires it) or
 for the game (a solve's or a replay's answer stays the game's while the player moves).
+A ``cached`` job's answer is a fact about what it was given (a distance table, the fewest
+moves from a position, a puzzle's grade or picture, a game's record) kept in a cache:
+it may run without a ticket, since it is never stale; what shows it asks the cache for
+the position on show.
 
 The front end's one door, gui/jobs (``Jobs.submit(ticket, job, ...)``), runs them and
 delivers an answer only while its ticket is current.  A ticket is issued by the game it
@@ -44,6 +48,7 @@ class Job:
     stops: str  # COOPERATIVE, END or IGNORED
     positional: bool = False  # its answer is for the position it was asked at
     reports: bool = False  # it reports its progress as it goes
+    cached: bool = False  # its answer is a fact kept in a cache: it may run without a ticket
 
     def __post_init__(self):
         if self.runs not in (THREAD, SEARCH, PROCESS) or self.stops not in (COOPERATIVE, END, IGNORED):
@@ -65,20 +70,20 @@ CHANGE = Job("change", THREAD, COOPERATIVE)
 #: a solution's (or the player's own game's) replay: its steps and checkpoints
 REPLAY = Job("replay", THREAD, IGNORED)
 #: a game's record read back from the store; a big paste or file read and decoded
-READ_RECORD = Job("read record", THREAD, IGNORED)
+READ_RECORD = Job("read record", THREAD, IGNORED, cached=True)
 READ_SOURCE = Job("read source", THREAD, IGNORED)
 #: a collection file read (report and stop through its Control), and grades of its puzzles
 READ_COLLECTION = Job("read collection", THREAD, COOPERATIVE, reports=True)
-GRADES = Job("grades", THREAD, IGNORED)
+GRADES = Job("grades", THREAD, IGNORED, cached=True)
 #: the Rotation board's distance tables and its proof of the fewest moves left
-DISTANCE_TABLE = Job("distance table", THREAD, IGNORED)
-PROOF = Job("proof", THREAD, IGNORED, positional=True)
+DISTANCE_TABLE = Job("distance table", THREAD, IGNORED, cached=True)
+PROOF = Job("proof", THREAD, IGNORED, cached=True)
 #: the solutions a printout shows
 PRINT_SOLUTIONS = Job("print solutions", THREAD, IGNORED)
 #: the survey of damaged records, and their recovery
 RECOVER = Job("recover", THREAD, IGNORED)
 #: the library's thumbnails, read and drawn
-THUMBNAILS = Job("thumbnails", THREAD, IGNORED)
+THUMBNAILS = Job("thumbnails", THREAD, IGNORED, cached=True)
 #: a link handed to the system's browser (which may block for seconds)
 OPEN_LINK = Job("open link", THREAD, IGNORED)
 #: imports made ahead of their first use, so the first Solve or Generate is quick

@@ -198,9 +198,11 @@ class Jobs(QObject):
         return handle
 
     def run(self, job: named.Job, fn, *args) -> Handle:
-        """Work whose answer is a fact kept in a cache (a distance table, the fewest moves
-        from a position): never stale, so it carries no ticket.  The Runner a board is
-        given (qtkit/board.py)."""
+        """A ``cached`` job (a distance table, the fewest moves from a position, a grade, a
+        picture, a game's record): its answer is a fact kept in a cache, never stale, so it
+        carries no ticket.  The Runner a board is given (qtkit/board.py)."""
+        if not job.cached:
+            raise ValueError(f"the answer of {job.name!r} can go stale: submit it with a ticket")
         return self.submit(None, job, fn, *args)
 
     def cancel(self, ticket: Ticket) -> None:
