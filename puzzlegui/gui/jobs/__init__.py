@@ -47,6 +47,10 @@ class Handle(QObject):
         return not self._cancelled and self._door.current(self.ticket, self.job)
 
     def running(self) -> bool:
+        """The work is not over.  A search is over as soon as its process has answered
+        (``stop`` waits for that), before its ``ended`` comes through the event loop."""
+        if self.job.runs == named.SEARCH and self._work is not None and not self._work.is_running():
+            return False
         return not self._over
 
     def cancel(self, wait_ms: int = 0) -> None:
@@ -60,7 +64,10 @@ class Handle(QObject):
         if work is None or self._over:
             return
         if self.job.runs == named.SEARCH:
-            work.stop(wait_ms) if wait_ms else work.request_stop()
+            if wait_ms:
+                work.stop(wait_ms)
+            else:
+                work.request_stop()
         elif self.job.runs == named.PROCESS:
             work.cancel()
 
