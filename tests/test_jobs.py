@@ -307,3 +307,19 @@ def test_an_aid_overtaken_by_a_move_is_never_applied(qtbot, window):
     with qtbot.waitSignal(window.aidFinished, timeout=60000):
         window.aids.sure_steps()
     assert window.history.state != kind.apply(start, sure[0])
+
+
+def test_a_generation_overtaken_by_another_never_opens(qtbot, window):
+    assert window.open_source("twiddle-3x3")
+    kind = window.doc.kind
+    params = dict(kind.params_of(window.history.state), scramble=4)
+    window.documents.generate("rotation", params, 1)
+    first = window.documents.gen_task
+    heard = []
+    first.done.connect(heard.append)
+    window.documents.generate("rotation", params, 2)  # the newer request: the first is cancelled
+    assert not first.current()
+    qtbot.waitUntil(lambda: window.documents.gen_task is None, timeout=60000)
+    _wait_ended(qtbot, first, 30)
+    assert heard == [] and window.doc.title == "Random Rotation (seed 2)"
+    assert window.history.state == kind.generate(params, 2)

@@ -121,7 +121,7 @@ class Games:
     def ticket(self, what: str) -> Ticket:
         """A ticket for background work that has no game (yet): opening a puzzle,
         generating one, reading a collection, the workbench, printing.  Only the newest
-        of each ``what`` is wanted; opening another puzzle retires every "open"."""
+        of each ``what`` is wanted (a newer "open" retires the one before), until dropped."""
         return self._tickets.issue(GAMELESS, 0, what)
 
     def wants(self, ticket: Ticket) -> bool:
