@@ -56,7 +56,9 @@ class Aids(QObject):
         self._host = host
         self._busy = False  # an aid is working
         self.stages = True  # hints in stages: look here, the reason, the move (the window sets it)
-        self._staged = None  # (game, its revision, the hint, the stage shown) of a hint in stages
+        # a hint in stages: (a ticket of the game at the position it is shown at, the hint,
+        # the stage shown); the door (gui/jobs) says whether the position is still that one
+        self._staged = None
 
     def hint(self) -> None:
         """The next sure move, found on the pool (a Tracks hint may take seconds).
@@ -74,7 +76,7 @@ class Aids(QObject):
             self.status.emit("The puzzle is already solved.", 5000)
             return
         staged = self._staged
-        if staged is not None and staged[0] is game and staged[1] == game.revision:
+        if staged is not None and host.jobs.at_position(staged[0]):
             self._next_stage(staged)
             return
         self._staged = None
@@ -86,7 +88,7 @@ class Aids(QObject):
             if self.stages and h.move is not None and h.cells:
                 host.game.hint_looked()  # the attempt is helped from here, once for this hint
                 host.board.set_highlight(h.cells, LOOK_HERE)
-                self._staged = (host.game, host.game.revision, h, 1)
+                self._staged = (host.game.ticket("hint stage"), h, 1)
                 self.status.emit(f"Hint: {LOOK_HERE.lower()}. Hint again for the reason, and again for the move.",
                                  15000)
                 return
@@ -99,12 +101,12 @@ class Aids(QObject):
                   "Looking for a hint\u2026")
 
     def _next_stage(self, staged) -> None:
-        game, _revision, h, stage = staged
+        _ticket, h, stage = staged
         host = self._host
         if stage == 1:
-            game.hint_reasoned()
+            host.game.hint_reasoned()
             host.board.set_highlight(h.cells, h.text)
-            self._staged = (game, game.revision, h, 2)
+            self._staged = (host.game.ticket("hint stage"), h, 2)
             self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
         else:
             self._staged = None
