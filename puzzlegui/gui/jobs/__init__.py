@@ -149,12 +149,14 @@ class Jobs(QObject):
     def current(self, ticket: Ticket | None, job: named.Job) -> bool:
         """The one staleness check: is an answer under ``ticket`` still wanted?  None: a
         job whose answer is a fact kept in a cache (never stale, see ``run``)."""
-        if ticket is None:
-            return True
+        return ticket is None or self._wants(ticket, job.positional)
+
+    def _wants(self, ticket: Ticket, same_position: bool) -> bool:
+        """Its issuer (the game on show, or the games) still wants ``ticket``."""
         if ticket.key == GAMELESS:
             return self._games.wants(ticket) if self._games is not None else self._own.wants(ticket, GAMELESS)
         game = self._game()
-        return game is not None and game.wants(ticket, same_position=job.positional)
+        return game is not None and game.wants(ticket, same_position=same_position)
 
     def at_position(self, ticket: Ticket | None) -> bool:
         """``ticket`` was asked at the position on show: for the game on show, which has
@@ -217,7 +219,7 @@ class Jobs(QObject):
         it (a newer ticket of the same kind is untouched)."""
         for handle in [h for h in self._live if h.ticket == ticket]:
             handle.cancel()
-        if not self.current(ticket, named.REPLAY):  # (asked whatever the position: a game's job)
+        if not self._wants(ticket, same_position=False):
             return
         if ticket.key != GAMELESS:
             self._game().drop(ticket.what)
