@@ -73,7 +73,7 @@ def pause_and_stop(source: str, seconds: float = 2.0):
     from PySide6.QtWidgets import QApplication
 
     from puzzlegui.core import files, solver
-    from puzzlegui.gui.search_process import ProcessSolveJob, shutdown
+    from puzzlegui.gui.jobs.search_process import ProcessSolveJob, shutdown
 
     app = QApplication.instance() or QApplication([])
     doc = files.load_source(source)
@@ -231,7 +231,7 @@ def kind_moments(kind_name: str, runs: int):
 
     from puzzlegui.core import files, registry, solver
     from puzzlegui.gui.window import MainWindow
-    from puzzlegui.gui.worker import background_busy
+    from puzzlegui.gui.jobs.worker import background_busy
 
     kind = registry.get(kind_name)
     heart = Heartbeat()

@@ -64,7 +64,7 @@ def count_then_stop(w, heart, seconds: float):
     from PySide6.QtCore import QTimer
 
     from puzzlegui.core import solver
-    from puzzlegui.gui.worker import background_busy
+    from puzzlegui.gui.jobs.worker import background_busy
 
     w.panel.set_mode(solver.ALL)
     w.panel.set_show("solution")
@@ -107,7 +107,8 @@ def main(argv) -> int:
 
     app = QApplication.instance() or QApplication([])  # noqa: F841
     from puzzlegui.core import files, registry
-    from puzzlegui.gui import search_process, window
+    from puzzlegui.gui import window
+    from puzzlegui.gui.jobs import search_process
 
     kurosu = registry.get("kurosu")
     doc = files.PuzzleDoc(kurosu, kurosu.decode({"grid": ["." * 40] * 40}), meta={"title": "Kurosu 40x40, blank"})

@@ -23,7 +23,7 @@ def _no_dangling_threads():
     if leftover and all(t.name == "puzzlegui-pool" for t in leftover):
         # Qt's pool keeps its threads a while, idle, for the next call: they are
         # running only if a call has not ended
-        from puzzlegui.gui.worker import POOL_THREAD_NAME, wait_background
+        from puzzlegui.gui.jobs.worker import POOL_THREAD_NAME, wait_background
 
         assert POOL_THREAD_NAME == "puzzlegui-pool"
         # a closed window no longer waits for work whose answer nobody wants (quitting
@@ -66,8 +66,8 @@ def _no_running_jobs():
     """Fail a test that leaves a search or a generator process behind."""
     yield
     try:
-        from puzzlegui.gui.search_process import ProcessSolveJob
-        from puzzlegui.gui.tasks import GenerateTask
+        from puzzlegui.gui.jobs.search_process import ProcessSolveJob
+        from puzzlegui.gui.jobs.tasks import GenerateTask
     except ImportError:  # pragma: no cover
         return
     running = [j for j in ProcessSolveJob.live() if j.is_running()]

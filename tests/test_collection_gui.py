@@ -13,7 +13,7 @@ from PySide6.QtCore import QTimer
 from puzzlegui.core import collection, files
 from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.window import MainWindow
-from puzzlegui.gui.worker import background_busy
+from puzzlegui.gui.jobs.worker import background_busy
 from test_collection import puzzle_folder
 
 GUARD_S = 10  # a reader never waits longer than this for the test (then the test fails)

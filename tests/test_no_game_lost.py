@@ -149,7 +149,7 @@ w = MainWindow(restore=False)
 def say(text):
     print(text, flush=True)
 def hint():  # found on the pool: wait for the answer, then let it play (Hint in stages: three presses)
-    from puzzlegui.gui.worker import wait_background
+    from puzzlegui.gui.jobs.worker import wait_background
     for _ in range(3):
         w.hint()
         wait_background(60000)
@@ -265,7 +265,7 @@ def test_sigterm_and_sigint_save_the_game_before_quitting(qtbot, sig):
 GENERATING = r"""
 w.open_source("tracks-mums-2008")
 w.documents.generate("kurosu", {"width": 40, "height": 40, "unique": True, "difficulty": "hard"}, 7)
-say(f"generator {w.documents.gen_task.child_pid()}")
+say(f"generator {w.documents.gen_task.pid}")
 app.exec()
 """
 
@@ -389,7 +389,7 @@ def test_a_puzzle_asked_for_while_a_long_game_is_read_wins(qtbot, window):
     double_click(qtbot, again, rotation)
     double_click(qtbot, again, kurosu)  # asked for after: this is what the user wants
     assert again.doc.name == kurosu
-    from puzzlegui.gui.worker import wait_background
+    from puzzlegui.gui.jobs.worker import wait_background
 
     assert wait_background(30000)
     key = again.games.entry_for_source(rotation).key

@@ -142,3 +142,44 @@ def test_kind_engines_import_without_qt():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_only_the_jobs_door_may_start_threads_or_processes(tmp_path):
+    """The concurrency contract (issue 31), run on a package shaped like ours: a front-end
+    module, the door's own __init__, the toolkit or a kind's Qt side that imports threading
+    breaks it; a private module inside gui/jobs may (and a module using the door only
+    imports it, which does not count)."""
+    contract = next(c for c in contracts() if c.get("forbidden_modules") == ["threading", "multiprocessing",
+                                                                              "concurrent"])
+    root = tmp_path / "fakepkg"
+    for folder in ("", "gui", "gui/jobs", "qtkit", "kinds", "kinds/newkind", "kinds/newkind/qt"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / "__init__.py").write_text("")
+    (root / "gui/jobs/worker.py").write_text("import threading\nimport multiprocessing\n")
+    (root / "gui/window.py").write_text("from .jobs import worker\n")
+    names = lambda key: "[" + ", ".join(f'"{m.replace("puzzlegui", "fakepkg")}"' for m in contract[key]) + "]"  # noqa: E731
+    config = tmp_path / "contracts.toml"
+    config.write_text(
+        '[tool.importlinter]\nroot_packages = ["fakepkg"]\ninclude_external_packages = true\n\n'
+        '[[tool.importlinter.contracts]]\nname = "jobs"\ntype = "forbidden"\n'
+        f'source_modules = {names("source_modules")}\nforbidden_modules = {names("forbidden_modules")}\n'
+        f'as_packages = {str(contract["as_packages"]).lower()}\n'
+        f'allow_indirect_imports = {str(contract["allow_indirect_imports"]).lower()}\n'
+    )
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+
+    def kept() -> bool:
+        run = subprocess.run([str(LINT_IMPORTS), str(config)], capture_output=True, text=True, timeout=300,
+                             cwd=tmp_path, env=env)
+        return run.returncode == 0
+
+    assert kept()
+    for offender in ("gui/library.py", "gui/jobs/__init__.py", "qtkit/board.py", "kinds/newkind/qt/widget.py"):
+        path = root / offender
+        before = path.read_text() if path.exists() else None
+        path.write_text("import concurrent.futures\n")
+        assert not kept(), offender
+        if before is None:
+            path.unlink()
+        else:
+            path.write_text(before)

@@ -25,7 +25,7 @@ def alive(pid: int) -> bool:
 
 
 def test_closing_while_solving_ends_every_search_process_and_stores_the_game(qtbot, window):
-    from puzzlegui.gui import search_process
+    from puzzlegui.gui.jobs import search_process
 
     assert window.open_source(HARD)
     window.play_move(("turn", 1, 1, CW))
@@ -53,7 +53,7 @@ def test_a_warm_up_the_pool_reaches_after_the_close_starts_no_search_process(qtb
     """The window asks the pool to start the search process once it is shown; on a loaded
     machine the pool got there after the window had closed, and a child was left waiting
     (issue 32, item 15).  Here the pool's work runs after the close, as it did then."""
-    from puzzlegui.gui import search_process
+    from puzzlegui.gui.jobs import search_process
     from puzzlegui.gui import window as window_mod
 
     window.close()
@@ -69,7 +69,7 @@ from PySide6.QtWidgets import QApplication
 QStandardPaths.setTestModeEnabled(True)
 app = QApplication([])
 from puzzlegui.gui.window import MainWindow
-from puzzlegui.gui.worker import Background, background_busy
+from puzzlegui.gui.jobs.worker import Background, background_busy
 w = MainWindow(restore=False)
 w.show()
 assert w.open_source("tracks-mums-2008")

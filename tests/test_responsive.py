@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from puzzlegui.core import files, registry, solver
 from puzzlegui.gui.replay import Replay
-from puzzlegui.gui.worker import background_busy
+from puzzlegui.gui.jobs.worker import background_busy
 
 BLANK_KUROSU_20 = "kurosu:20x20:zzzzzzzzzzzzzzzza"
 
@@ -104,7 +104,11 @@ def test_rotation_distance_table_is_built_off_the_gui_thread(qtbot, monkeypatch)
     monkeypatch.setattr(tables, "_tables", {})  # as on a fresh start: no table yet
     seen = []
     spy_threads(monkeypatch, tables, "build", seen)
-    board = shown(qtbot, Board(KIND), 400, 400)
+    from puzzlegui.gui.jobs import Jobs
+
+    board = Board(KIND)
+    board.runner = Jobs(parent=board)  # as the window gives it
+    board = shown(qtbot, board, 400, 400)
     panel = board.side_panel()
     assert panel is not None
     board.set_state(KIND.parse_game_id("3x3n2c:7,6,5,8,4,9,3,2,1"))

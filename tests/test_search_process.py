@@ -1,4 +1,4 @@
-"""Searches in the warm search process (gui/search_process.py, core/search_child.py): the
+"""Searches in the warm search process (gui/jobs/search_process.py, core/search_child.py): the
 same answers as in the app's own process, Stop, a child that dies or hangs, shutdown."""
 
 import multiprocessing
@@ -14,8 +14,8 @@ import pytest
 import search_kinds
 
 from puzzlegui.core import files, search_child, solver
-from puzzlegui.gui import search_process
-from puzzlegui.gui.search_process import ProcessSolveJob
+from puzzlegui.gui.jobs import search_process
+from puzzlegui.gui.jobs.search_process import ProcessSolveJob
 
 # a search that finds solutions as long as we let it: every 14x14 Kurosu board
 ENDLESS_KUROSU = "kurosu:14x14:zzzzzzzv"
@@ -328,7 +328,7 @@ from PySide6.QtCore import QCoreApplication
 app = QCoreApplication([])
 import search_kinds
 from puzzlegui.core import solver
-from puzzlegui.gui.search_process import ProcessSolveJob
+from puzzlegui.gui.jobs.search_process import ProcessSolveJob
 job = ProcessSolveJob(search_kinds.Stuck(), None, solver.ALL, 10)
 job.progress.connect(lambda *a: print(f"searching in {job.pid}", flush=True))
 job.start()

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 from puzzlegui.core import files, solver
 from puzzlegui.gui import settings as settings_mod
 from puzzlegui.gui.window import MainWindow
-from puzzlegui.gui.search_process import ProcessSolveJob as SolveJob
-from puzzlegui.gui.worker import background_busy
+from puzzlegui.gui.jobs.search_process import ProcessSolveJob as SolveJob
+from puzzlegui.gui.jobs.worker import background_busy
 
 # the offscreen platform's notes when a menu pops up
 pytestmark = pytest.mark.qt_log_ignore(

@@ -135,7 +135,7 @@ def test_drawing_waits_while_other_work_runs_on_the_pool(qtbot, tmp_path, monkey
     import threading
 
     from puzzlegui.gui import thumbnails as thumbs_mod
-    from puzzlegui.gui.worker import Background, background_busy
+    from puzzlegui.gui.jobs.worker import Background, background_busy
 
     release = threading.Event()
     answered = []

@@ -90,7 +90,7 @@ def test_a_stale_answer_is_never_shown(qtbot):
     with qtbot.waitSignal(dialog.analysis.analysed, timeout=60000):
         dialog.editor.load(many)  # an edit...
         dialog.editor.load(kurosu_unique())  # ...and a newer one before its answer
-    from puzzlegui.gui.worker import wait_background
+    from puzzlegui.gui.jobs.worker import wait_background
 
     assert wait_background(60000)
     QApplication.processEvents()  # the older answer, if it came, is delivered now

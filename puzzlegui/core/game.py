@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from . import files
 from .history import RESTART, Batch, Goto, History
+from .jobs import Ticket, Tickets
 from .store import GENERATED, IN_PROGRESS, NEW, SOLVED, source_of
 
 #: the longest stretch one tick of the clock counts (a suspended laptop is not play)
@@ -115,17 +116,6 @@ class Finish:
     new_best: bool  # this finish set it
 
 
-@dataclass(frozen=True)
-class Ticket:
-    """Who a background answer is for: the game, its revision when asked, and the
-    serial of the request (the newest of its ``what`` wins)."""
-
-    key: str
-    revision: int
-    serial: int
-    what: str
-
-
 @dataclass
 class Game:
     """One puzzle and the player's game on it."""
@@ -155,10 +145,9 @@ class Game:
     paused: bool = False
     _last_tick: float | None = field(default=None, repr=False, compare=False)
     _clock_stored: float = field(default=0.0, repr=False, compare=False)  # elapsed when last stored
-    # the background answers: the newest serial asked for of each kind, and a counter
+    # the background answers: the position's revision, and the newest ticket of each kind
     revision: int = 0
-    _serial: int = field(default=0, repr=False, compare=False)
-    _wanted: dict = field(default_factory=dict, repr=False, compare=False)
+    _tickets: Tickets = field(default_factory=Tickets, repr=False, compare=False)
     #: set by core.games: stores the game, and adds to its statistics
     shelf: object = field(default=None, repr=False, compare=False)
     # what the last file_data() and status answers were made from (they are asked for
@@ -485,22 +474,16 @@ class Game:
     # ------------------------------------------------------------------ background answers
     def ticket(self, what: str) -> Ticket:
         """A ticket for a background request; only the newest of each ``what`` is wanted."""
-        self._serial += 1
-        self._wanted[what] = self._serial
-        return Ticket(self.key, self.revision, self._serial, what)
+        return self._tickets.issue(self.key, self.revision, what)
 
     def wants(self, ticket: Ticket, same_position: bool = True) -> bool:
         """True if ``ticket``'s answer is still wanted: the newest request of its kind, for
         this game, and (``same_position``) asked at the position the game is at now."""
-        return (
-            ticket.key == self.key
-            and self._wanted.get(ticket.what) == ticket.serial
-            and (not same_position or ticket.revision == self.revision)
-        )
+        return self._tickets.wants(ticket, self.key, self.revision if same_position else None)
 
     def drop(self, what: str) -> None:
         """No answer of ``what`` is wanted any more (Stop, or a new puzzle)."""
-        self._wanted.pop(what, None)
+        self._tickets.drop(what)
 
 
 __all__ = ["ENTRIES", "Attempt", "EntryType", "Finish", "Game", "Ticket"]

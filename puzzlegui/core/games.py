@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from . import files, gcpause, legacy, registry, safefile
+from .jobs import GAMELESS, Ticket, Tickets
 from . import store as store_mod
 from .game import Attempt, Game
 from .history import History
@@ -114,6 +115,20 @@ class Games:
         self.notices: list[str] = self.store.notices
         self._error: StoreError | None = None  # a statistics write that failed (take_error)
         self.writer = Writer()  # the library's pictures
+        self._tickets = Tickets()  # for work with no game yet (ticket)
+
+    # ------------------------------------------------------------------ work with no game
+    def ticket(self, what: str) -> Ticket:
+        """A ticket for background work that has no game (yet): opening a puzzle,
+        generating one, reading a collection, the workbench, printing.  Only the newest
+        of each ``what`` is wanted (a newer "open" retires the one before), until dropped."""
+        return self._tickets.issue(GAMELESS, 0, what)
+
+    def wants(self, ticket: Ticket) -> bool:
+        return self._tickets.wants(ticket, GAMELESS)
+
+    def drop(self, what: str) -> None:
+        self._tickets.drop(what)
 
     # ------------------------------------------------------------------ the library
     def entries(self) -> list[Entry]:

@@ -4,7 +4,7 @@
 (``solving.search``), reporting its progress at most every PROGRESS_INTERVAL and its first
 solution at once, so however fast a search finds things it never floods the window.
 
-``serve`` is the body of the search process (gui/search_process.py starts it, spawned: it
+``serve`` is the body of the search process (gui/jobs/search_process.py starts it, spawned: it
 imports this module and the kinds' engines, never Qt).  It waits for a ``Request``, runs the
 search, answers, and waits for the next, so one warm process serves every search.  What it
 sends back, in this order, each a tuple starting with its tag and the job's id:

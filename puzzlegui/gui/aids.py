@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from ..core import jobs
 from ..core.kind import PuzzleError
-from .worker import Background
 
 LOOK_HERE = "Look here: a sure move is in the marked cells"
 PROBLEMS_LISTED = "listed over the foot of the board"  # the status line's words; it goes when the list closes
@@ -32,6 +32,7 @@ class AidsHost(Protocol):
 
     game: Game | None  # the game on show (core.game.Game)
     board: Any  # the kind's Board on show (gui/kinds.py)
+    jobs: Any  # the window's door for work off the GUI thread (gui/jobs)
 
     def ready_for_play(self) -> bool:
         """True if there is a game to play on (a replay on show is left first)."""
@@ -55,7 +56,9 @@ class Aids(QObject):
         self._host = host
         self._busy = False  # an aid is working
         self.stages = True  # hints in stages: look here, the reason, the move (the window sets it)
-        self._staged = None  # (game, its revision, the hint, the stage shown) of a hint in stages
+        # a hint in stages: (a ticket of the game at the position it is shown at, the hint,
+        # the stage shown); the door (gui/jobs) says whether the position is still that one
+        self._staged = None
 
     def hint(self) -> None:
         """The next sure move, found on the pool (a Tracks hint may take seconds).
@@ -73,7 +76,7 @@ class Aids(QObject):
             self.status.emit("The puzzle is already solved.", 5000)
             return
         staged = self._staged
-        if staged is not None and staged[0] is game and staged[1] == game.revision:
+        if staged is not None and host.jobs.at_position(staged[0]):
             self._next_stage(staged)
             return
         self._staged = None
@@ -85,7 +88,7 @@ class Aids(QObject):
             if self.stages and h.move is not None and h.cells:
                 host.game.hint_looked()  # the attempt is helped from here, once for this hint
                 host.board.set_highlight(h.cells, LOOK_HERE)
-                self._staged = (host.game, host.game.revision, h, 1)
+                self._staged = (host.game.ticket("hint stage"), h, 1)
                 self.status.emit(f"Hint: {LOOK_HERE.lower()}. Hint again for the reason, and again for the move.",
                                  15000)
                 return
@@ -98,12 +101,12 @@ class Aids(QObject):
                   "Looking for a hint\u2026")
 
     def _next_stage(self, staged) -> None:
-        game, _revision, h, stage = staged
+        _ticket, h, stage = staged
         host = self._host
         if stage == 1:
-            game.hint_reasoned()
+            host.game.hint_reasoned()
             host.board.set_highlight(h.cells, h.text)
-            self._staged = (game, game.revision, h, 2)
+            self._staged = (host.game.ticket("hint stage"), h, 2)
             self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
         else:
             self._staged = None
@@ -207,28 +210,15 @@ class Aids(QObject):
         if self._busy:
             self.status.emit("Still working on the last request\u2026", 4000)
             return
-        ticket = self._host.game.ticket("aid")  # the game says whether its answer is still wanted
-        call = Background(fn, *args)  # the pool the replays use: one way to work off the GUI thread
-        call.done.connect(lambda value, t=ticket: self._done(t, name, value, on_done))
-        call.failed.connect(lambda message, t=ticket: self._failed(t, name, message))
+        # the game's ticket: the door (gui/jobs) hands the answer over only while the game
+        # is still at the position it was asked at
+        call = self._host.jobs.submit(self._host.game.ticket("aid"), jobs.AID, fn, *args)
+        call.done.connect(on_done)
+        call.failed.connect(self.error)
+        call.ended.connect(lambda: self._ended(name))
         self._busy = True
         self.status.emit(working, 0)
 
-    def _wanted(self, ticket) -> bool:
-        """True if the answer ``ticket`` stands for is still wanted by the game on show."""
-        game = self._host.game
-        return game is not None and game.wants(ticket)
-
-    def _done(self, ticket, name: str, value, on_done) -> None:
+    def _ended(self, name: str) -> None:
         self._busy = False
-        if self._wanted(ticket):
-            self._host.game.drop("aid")
-            on_done(value)
-        self.finished.emit(name)
-
-    def _failed(self, ticket, name: str, message: str) -> None:
-        self._busy = False
-        if self._wanted(ticket):
-            self._host.game.drop("aid")
-            self.error.emit(message)
         self.finished.emit(name)

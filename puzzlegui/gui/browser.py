@@ -38,9 +38,10 @@ def _opener() -> str | None:
     return shutil.which("xdg-open")
 
 
-def open_address(url: str, failed) -> None:
+def open_address(url: str, failed, jobs) -> None:
     """Ask the desktop's browser to open ``url``; ``failed(sentence)`` (on the GUI thread)
-    when it did not, the sentence holding the address so it can still be copied."""
+    when it did not, the sentence holding the address so it can still be copied.  The
+    opener may block for seconds: it runs through ``jobs`` (the window's gui.jobs.Jobs)."""
     from PySide6.QtCore import QUrl
     from PySide6.QtGui import QDesktopServices
 
@@ -49,12 +50,12 @@ def open_address(url: str, failed) -> None:
         if not QDesktopServices.openUrl(QUrl(url)):
             failed(f"No web browser opened; the address is {url}")
         return
-    from .worker import Background
+    from ..core import jobs as named
 
     def answered(status) -> None:
         if status not in (0, None):
             failed(f"No web browser opened (xdg-open gave up with status {status}); the address is {url}")
 
-    call = Background(_run_opener, opener, url)
+    call = jobs.submit(jobs.ticket("open link"), named.OPEN_LINK, _run_opener, opener, url)
     call.done.connect(answered)
     call.failed.connect(lambda why: failed(f"No web browser opened ({why}); the address is {url}"))

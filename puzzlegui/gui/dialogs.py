@@ -906,11 +906,12 @@ def _with_solutions(window, items, wanted: bool, then) -> None:
     if not wanted:
         then(None)
         return
+    from ..core import jobs as named
     from . import export
-    from .worker import Background
 
     n = len(items)
     window.statusBar().showMessage(f"Solving {n:,} puzzle{'s' if n != 1 else ''} for the solution pages…")
-    call = Background(export.solutions_for, list(items))
+    # under the games' ticket: a second printout asked for meanwhile is the one answered
+    call = window.jobs.submit(window.jobs.ticket("print"), named.PRINT_SOLUTIONS, export.solutions_for, list(items))
     call.done.connect(then)
     call.failed.connect(lambda message: window.show_error(f"The solutions could not be found: {message}"))

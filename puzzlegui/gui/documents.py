@@ -21,16 +21,16 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from ..core import files, registry, validate
+from ..core import jobs as named
 from ..core import collection as collection_mod
 from ..core import games as games_mod
 from ..core.kind import PuzzleError
 from . import settings as settings_mod
-from .worker import Background
 
 # export, the dialogs and the generator task are imported by the methods that use them:
 # the first window does not wait for them.  So are QFileDialog and QMessageBox.
 if TYPE_CHECKING:
-    from .tasks import GenerateTask
+    from .jobs import Handle
 
 BIG_READ_BYTES = 64 * 1024  # a pasted text or an opened file at least this long is read on the pool
 
@@ -60,7 +60,7 @@ class Documents(QObject):
         super().__init__(window)
         self._window = window
         self._autosave_error: str | None = None  # the last one said, said once
-        self.gen_task: GenerateTask | None = None
+        self.gen_task: Handle | None = None  # the generation under way (gui/jobs)
 
     def recover_games(self):
         """File > Recover games…: the set-aside games databases, their games brought back."""
@@ -129,8 +129,14 @@ class Documents(QObject):
     # A long game's record replays its whole history when read (up to a second for
     # 50,000 moves): such a record is read on the pool while the window goes on showing
     # what it showed, and opened when it is in memory.  Only the newest request opens.
-    _reading = None  # the Background call reading the record the window waits for
+    _reading = None  # the ticket (core.jobs) of the read the window waits for, to open
     _reading_key = None  # the game it reads (None: a file or a paste being read)
+
+    def _stop_reading(self) -> None:
+        """A read under way is no longer what is to open: its answer is not delivered."""
+        if self._reading is not None:
+            self._window.jobs.cancel(self._reading)
+        self._reading = None
 
     def _read_first(self, key: str, then, doc=None) -> bool:
         """True if ``key``'s game (or ``doc``'s, with a long progress of its own) is read
@@ -140,17 +146,21 @@ class Documents(QObject):
             return False
         if self._reading is not None and self._reading_key == key:
             return True  # asked again while it is read (a double click): the read under way answers
-        request = Background(self._window.games.read_game, key, doc)
-        self._reading, self._reading_key = request, key
+        jobs = self._window.jobs
+        ticket = self._reading = jobs.ticket("open")  # the newest request opens
+        self._reading_key = key
+        # the record read is a fact kept in memory for later whoever still waits for it:
+        # it runs without a ticket; only opening it asks whether "open" still wants it
+        request = jobs.run(named.READ_RECORD, self._window.games.read_game, key, doc)
 
         def done(answer):
             self._window.games.adopt(key, answer)  # held for later even if no longer awaited
-            if self._reading is request:
+            if jobs.current(ticket, named.READ_RECORD):
                 self._reading = None
                 then()
 
         def failed(message):
-            if self._reading is request:
+            if jobs.current(ticket, named.READ_RECORD):
                 self._reading = None
                 self._window.show_error(f"Could not read the saved game: {message}")
 
@@ -205,19 +215,18 @@ class Documents(QObject):
         """``read()`` on the pool (a long game: checking 50,000 moves takes a second), then
         ``then(answer)`` on the GUI thread, unless something else was asked for meanwhile;
         the game's moves are replayed on the pool too (load_doc)."""
-        request = Background(read)
-        self._reading, self._reading_key = request, None
+        ticket = self._reading = self._window.jobs.ticket("open")  # the newest request opens
+        self._reading_key = None
+        request = self._window.jobs.submit(ticket, named.READ_SOURCE, read)
 
         def done(answer):
-            if self._reading is request:
-                self._reading = None
-                self._window.statusBar().clearMessage()
-                then(answer)
+            self._reading = None
+            self._window.statusBar().clearMessage()
+            then(answer)
 
         def failed(message):
-            if self._reading is request:
-                self._reading = None
-                self._window.show_error(message)
+            self._reading = None
+            self._window.show_error(message)
 
         request.done.connect(done)
         request.failed.connect(failed)
@@ -255,7 +264,7 @@ class Documents(QObject):
         """Read the collection at ``path`` on the pool (Library.read_collection); once
         read, ``then(collection)`` opens it, or without ``then`` the library lists it."""
         if then is not None:
-            self._reading = None  # a saved game being read is no longer what is to open
+            self._stop_reading()  # a saved game being read is no longer what is to open
         self._window.library.read_collection(path, text, kind, then)
 
     # ---------------------------------------------------------------- sharing
@@ -298,7 +307,7 @@ class Documents(QObject):
             from .browser import open_address
 
             self._window.statusBar().showMessage(f"Opening {url} in your web browser\u2026", 5000)
-            open_address(url, self._window.show_error)  # no browser: said, with the address
+            open_address(url, self._window.show_error, self._window.jobs)  # no browser: said, with the address
 
     def paste_puzzle(self) -> None:
         self._window.library.give_up_open()  # the newest request opens
@@ -391,7 +400,7 @@ class Documents(QObject):
 
     def _show_opened(self, game: games_mod.Game) -> None:
         """Show the session's current game, whatever was on screen before."""
-        self._reading = None  # a record still being read is no longer what is wanted
+        self._stop_reading()  # a record still being read is no longer what is wanted
         # whatever ran for the game shown before no longer answers, and its replay goes
         # without showing anything: the game it was beside is no longer the current one
         self._window.solving.forget()
@@ -498,40 +507,36 @@ class Documents(QObject):
     def generate(self, kind_name: str, params: dict, seed) -> None:
         if self.gen_task is not None:
             self.gen_task.cancel()
-        from .tasks import GenerateTask
-        task = self.gen_task = GenerateTask(kind_name, params, seed, self._window)
+        jobs = self._window.jobs
+        task = self.gen_task = jobs.submit(jobs.ticket("generate"), named.GENERATE, kind_name, params, seed)
         kind = registry.get(kind_name)
 
-        def mine(task_id) -> bool:
-            """Only the newest request's answer is shown; a cancelled one says nothing."""
-            if self.gen_task is None or self.gen_task.task_id != task_id:
-                return False
-            self.gen_task = None
-            self._window._sync_actions()
-            return True
+        def over() -> None:
+            """Only the newest request answers (the door says); a cancelled one says nothing."""
+            if self.gen_task is task:
+                self.gen_task = None
+                self._window._sync_actions()
 
-        def done(task_id, state):
-            if not mine(task_id):
-                return
+        def done(state):
+            over()
             title = f"Random {kind.title} (seed {seed})"
             self.load_doc(files.PuzzleDoc(kind, state, meta={"title": title}), origin=games_mod.GENERATED)
             self._window.statusBar().showMessage(f"New puzzle: {title}.", 6000)
 
-        def failed(task_id, message):
-            if mine(task_id):
-                self._window.show_error(message)
+        def failed(message):
+            over()
+            self._window.show_error(message)
 
-        def elapsed(task_id, seconds):
-            if self.gen_task is not None and self.gen_task.task_id == task_id:
-                self._window.statusBar().showMessage(
-                    f"Generating a {kind.title} puzzle\u2026 {seconds:.0f} s (Esc cancels)"
-                )
+        def elapsed(figures):
+            self._window.statusBar().showMessage(
+                f"Generating a {kind.title} puzzle\u2026 {figures[0]:.0f} s (Esc cancels)"
+            )
 
         task.done.connect(done)
         task.failed.connect(failed)
-        task.elapsed.connect(elapsed)
+        task.progress.connect(elapsed)
+        task.ended.connect(over)
         self._window.statusBar().showMessage(f"Generating a {kind.title} puzzle\u2026 (Esc cancels)")
-        task.start()
         self._window._sync_actions()
 
     def edit_board(self) -> None:

@@ -21,13 +21,14 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegat
 from ..core import collection as collection_mod
 from ..core import files, gcpause, registry, validate
 from ..core import games as games_mod
+from ..core import jobs as named
 from ..core.kind import PuzzleError
 from ..core.text import plural
 from . import settings as settings_mod
 from ..qtkit.text import plain_tip
 from .thumbnails import SIZE as THUMB_SIZE
 from .thumbnails import Thumbnails
-from .worker import Background, Progress
+from .jobs import Handle, jobs_for
 
 READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
 GRADES_KEPT = 5000  # grades remembered (game key -> level name), oldest forgotten first
@@ -75,7 +76,7 @@ def _path_name(path: Path) -> str:
     return validate.safe_text(path.name or str(path))
 
 
-def _read_collection(path, kind, text, progress):
+def _read_collection(path, kind, text, control):
     """On the pool: the collection at ``path`` (``text``: a collection file's, read
     already), or the PuzzleError saying why not; None when it was given up on.
 
@@ -83,7 +84,7 @@ def _read_collection(path, kind, text, progress):
     full passes over them held the GIL, and so the window, for 200 ms (core/gcpause.py)."""
     try:
         with gcpause.young_only():
-            coll = collection_mod.load(path, kind, text, progress.report, progress.cancelled)
+            coll = collection_mod.load(path, kind, text, control.report, control.stopped)
     except collection_mod.Cancelled:
         return None
     except PuzzleError as exc:
@@ -130,7 +131,7 @@ class _CollectionReading:
     """A collection being read on the pool, and what the library does with it."""
 
     path: Path
-    progress: Progress
+    call: Handle  # its job (gui/jobs): cancelling it stops the reading at its next file or line
     folder: bool  # counted in files (else in lines)
     then: object = None  # called with the collection once read; None: only list it
 
@@ -142,8 +143,9 @@ class Library(QTreeWidget):
     collectionRead = Signal(str)  # a collection's reading ended (its path), listed or not
     error = Signal(str)  # a sentence the player must read
 
-    def __init__(self, games, settings, status_bar, ratio: float, parent=None):
+    def __init__(self, games, settings, status_bar, ratio: float, parent=None, jobs=None):
         super().__init__(parent)
+        self._jobs = jobs  # the window's door for work off the GUI thread (None: jobs_for, when first needed)
         self._games = games
         self._settings = settings
         self._status = status_bar  # where a collection's reading shows its progress
@@ -156,7 +158,7 @@ class Library(QTreeWidget):
         self._recent_group = None
         self._shut_down = False
         self._to_grade: list = []  # (key, loader) of listed lines whose grade is not known yet
-        self._grading = None  # the Background call grading some of them
+        self._grading = None  # the job (gui/jobs) grading some of them
         self.setIconSize(QSize(THUMB_SIZE, THUMB_SIZE))
         self.setIndentation(10)  # the groups are one level deep: room for the titles
         self.setHeaderHidden(True)
@@ -278,7 +280,8 @@ class Library(QTreeWidget):
         if self._grading is not None or self._shut_down or not self._to_grade:
             return
         batch, self._to_grade = self._to_grade[:GRADES_AT_ONCE], self._to_grade[GRADES_AT_ONCE:]
-        call = self._grading = Background(_grades_of, batch)
+        # grades are facts about puzzles, kept in _grades: the job carries no ticket
+        call = self._grading = self.jobs.run(named.GRADES, _grades_of, batch)
         call.done.connect(self._graded)
         call.failed.connect(lambda _message: self._graded({}))
 
@@ -387,11 +390,12 @@ class Library(QTreeWidget):
         self.cancel_reading()
         self.to_list = ""
         path = Path(path)
-        progress = Progress(self)  # deleted on this thread once the reading has answered
         folder = text is None and collection_mod.is_folder(path)
-        reading = self._collection_read = _CollectionReading(path, progress, folder, then)
-        progress.reported.connect(self._collection_progress)  # the current reading's (the others are cancelled)
-        call = Background(_read_collection, path, kind, text, progress)
+        # only the newest reading is delivered (the door, gui/jobs), its progress too
+        call = self.jobs.submit(self.jobs.ticket("collection"), named.READ_COLLECTION, _read_collection, path, kind,
+                                text)
+        reading = self._collection_read = _CollectionReading(path, call, folder, then)
+        call.progress.connect(lambda figures: self._collection_progress(*figures))
         call.done.connect(lambda answer, r=reading: self._collection_read_done(r, answer))
         call.failed.connect(lambda message, r=reading: self._collection_read_done(
             r, PuzzleError(f"{_path_name(r.path)} could not be read: {message}")))
@@ -404,10 +408,7 @@ class Library(QTreeWidget):
             self._status.showMessage(f"{READING_COLLECTION} {_path_name(reading.path)}: {done:,} of {counted}\u2026")
 
     def _collection_read_done(self, reading: _CollectionReading, answer) -> None:
-        reading.progress.deleteLater()  # its call has ended: nothing reports any more
-        if reading is not self._collection_read:
-            return  # given up on: another collection, another puzzle, closing
-        self._collection_read = None
+        self._collection_read = None  # (a reading given up on never answers: the door drops it)
         self._clear_reading_message()
         if answer is None:
             pass  # given up on from the pool's side: nothing to show
@@ -428,7 +429,7 @@ class Library(QTreeWidget):
         """Give up the collection being read: it stops at its next file or line."""
         reading, self._collection_read = self._collection_read, None
         if reading is not None:
-            reading.progress.cancel()
+            self.jobs.cancel(reading.call.ticket)
             self._clear_reading_message()
 
     def _clear_reading_message(self) -> None:
@@ -453,6 +454,12 @@ class Library(QTreeWidget):
         if coll is None or coll.folder:
             return None  # a folder's puzzle is its own file: read from it
         return next((it for it in coll.items if it.source == source), None)
+
+    @property
+    def jobs(self):
+        if self._jobs is None:
+            self._jobs = jobs_for(self)
+        return self._jobs
 
     def shutdown(self) -> None:
         """The window closes: a reading under way stops at its next file, none starts."""

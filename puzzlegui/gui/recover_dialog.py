@@ -6,8 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
 
+from ..core import jobs as named
 from ..core import recover
-from .worker import Background
+from .jobs import jobs_for
 
 
 class RecoverDialog(QDialog):
@@ -35,7 +36,8 @@ class RecoverDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         self.resize(560, 320)
-        self._call = Background(recover.survey, games.folder)
+        jobs = self._jobs = jobs_for(self)
+        self._call = jobs.submit(jobs.ticket("recover"), named.RECOVER, recover.survey, games.folder)
         self._call.done.connect(self._listed)
         self._call.failed.connect(self.words.setText)
 
@@ -74,7 +76,7 @@ class RecoverDialog(QDialog):
             return
         self.bring.setEnabled(False)
         self.words.setText("Bringing the games back\u2026")
-        self._call = Background(_recover_all, self.games.store, paths)
+        self._call = self._jobs.submit(self._jobs.ticket("recover"), named.RECOVER, _recover_all, self.games.store, paths)
         self._call.done.connect(lambda sentence: self._brought(paths, sentence))
         self._call.failed.connect(lambda sentence: self._brought([], sentence))
 

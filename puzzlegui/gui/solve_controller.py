@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from ..core import solver
+from ..core import jobs, solver
 from ..core.history import RESTART, Batch, Goto
 from ..core.kind import PuzzleError
 from .replay import Replay
 from .replay import checkpoints as replay_checkpoints
-from .worker import Background
 
 MIN_STEPS_PER_SECOND = 1.0  # a replay's slowest pace: a short answer is not stretched to 20 s
 
@@ -32,6 +31,7 @@ class SolveHost(Protocol):
     """What the controller uses of the window that shows the game."""
 
     game: Game | None  # the game on show (core.game.Game)
+    jobs: Any  # the window's door for work off the GUI thread (gui/jobs)
     board: Any  # the kind's Board on show (gui/kinds.py), None before the first game
 
     def show_solver(self, show: bool = True) -> None:
@@ -110,14 +110,14 @@ class SolveController(QObject):
         self._host = host
         self._settings = settings
         self._panel = None  # the solver panel, once the window has made it (adopt_panel)
-        self.job = None  # search_process.ProcessSolveJob: the last search started
+        self.search = None  # the gui.jobs Handle of the last search started
         self.result: solver.Result | None = None
         self.result_ticket = None  # the game's ticket when the result was asked for: its position
         self.solve_base = None
         self.recorded_steps: list = []
         self.solution_index = 0
         self._solve_ticket = None
-        self._replay_request = None  # the game's ticket for the replay being prepared (core.game.Ticket)
+        self._replay_request = None  # the game's ticket for the replay being prepared (core.jobs.Ticket)
         self._solution_replays: dict | None = None  # solution index -> (steps, checkpoints), this result's
         self._own = False  # the replay on show is the player's own game (replay_game)
         self.replay = Replay(self)  # the replay on the board, beside the game
@@ -148,9 +148,14 @@ class SolveController(QObject):
         panel.seekRequested.connect(self._seek)
         panel.showChanged.connect(self._show_changed)
 
+    @property
+    def job(self):
+        """The last search's own job (gui/jobs/search_process.ProcessSolveJob): for tests."""
+        return self.search.work if self.search is not None else None
+
     def running(self) -> bool:
         """A search is under way."""
-        return self.job is not None and self.job.is_running()
+        return self.search is not None and self.search.running()
 
     @property
     def preparing_replay(self) -> bool:
@@ -177,9 +182,9 @@ class SolveController(QObject):
     def shutdown(self) -> None:
         """The window closes: the search stops (the replay is cleared by the window once
         the background calls have ended)."""
-        if self.job is not None:
-            self.job.stop()
-            self.job = None
+        if self.search is not None:
+            self.search.stop()
+            self.search = None
         self._end_solve()
         self._cancel_replay()
 
@@ -189,7 +194,7 @@ class SolveController(QObject):
         game = host.game
         if game is None or self.running():
             return
-        # the search runs in a process of its own (gui/search_process.py): it never takes
+        # the search runs in a process of its own (gui/jobs/search_process.py): it never takes
         # the GUI's GIL, so the panel's first layout and paint need no holding it back
         host.show_solver()
         self.replay.clear()
@@ -204,21 +209,18 @@ class SolveController(QObject):
         time_limit = panel.current_time_limit()
         settings.time_limit = time_limit or 0.0
         trace = panel.current_show() == "search"
-        # the one place a search is made; the last job (ended) is dropped here and freed:
-        # no parent keeps it
-        from .search_process import ProcessSolveJob  # multiprocessing: not on the start-up path
-
-        self.job = ProcessSolveJob(kind, self.solve_base, mode, panel.max_solutions.value(), trace,
-                            time_limit=time_limit)
-        self._solve_ticket = (game.ticket("solve"), self.job.job_id)
-        self.job.progress.connect(self._on_solve_progress)
-        self.job.finished.connect(self._on_solve_finished)
-        self.job.failed.connect(self._on_solve_failed)
-        self.job.ended.connect(self._on_job_ended)
+        # the one place a search is made; the last one (ended) is dropped here and freed:
+        # no parent keeps it.  Its answers come only while the game wants its ticket.
+        ticket = self._solve_ticket = game.ticket("solve")
+        search = self.search = host.jobs.submit(ticket, jobs.SOLVE, kind, self.solve_base, mode,
+                                                panel.max_solutions.value(), trace, time_limit=time_limit)
+        search.progress.connect(self._on_solve_progress)
+        search.done.connect(self._on_solve_finished)
+        search.failed.connect(self._on_solve_failed)
+        search.ended.connect(self._on_search_ended)
         panel.set_running(True)
         panel.set_progress(0, 0.0, 0)
         self.status.emit("Solving…", 0)
-        self.job.start()
         self.changed.emit()  # Solve off, Stop on: the job counts as running from its start
 
     def stop(self) -> bool:
@@ -226,7 +228,7 @@ class SolveController(QObject):
         preparation of a replay; True if either was going on."""
         stopped = False
         if self.running():
-            self.job.stop()  # milliseconds
+            self.search.stop()  # milliseconds
             self._host.panel.set_running(False)
             stopped = True
         if self._replay_request is not None:
@@ -241,52 +243,37 @@ class SolveController(QObject):
         """Give up on the solve and the replay the window waits for: their late answers
         are dropped."""
         if self.running():
-            self.job.stop()
+            self.search.stop()
             self._host.panel.set_running(False)
         self._end_solve()
         self._cancel_replay()
 
-    def _owns_solve(self, job_id) -> bool:
-        """True if the answer of the solve ``job_id`` belongs on screen: the solve the
-        game on show still waits for (the position may have moved on: it solves the puzzle)."""
-        game = self._host.game
-        return (
-            self._solve_ticket is not None
-            and self._solve_ticket[1] == job_id
-            and game is not None
-            and game.wants(self._solve_ticket[0], same_position=False)
-        )
-
     def _end_solve(self) -> None:
-        game = self._host.game
-        if self._solve_ticket is not None and game is not None:
-            game.drop("solve")
+        """No answer of the solve is wanted any more (the door drops its late answers)."""
+        if self._solve_ticket is not None:
+            self._host.jobs.cancel(self._solve_ticket)
         self._solve_ticket = None
 
-    def _on_job_ended(self, job_id: int) -> None:
-        if self.job is not None and job_id == self.job.job_id:
+    def _on_search_ended(self) -> None:
+        if self.sender() is self.search:
             self._host.panel.set_running(False)
             self.changed.emit()
 
-    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
-        if self._owns_solve(job_id):
-            self._host.panel.set_progress(nodes, elapsed, solutions)
+    def _on_solve_progress(self, figures) -> None:
+        self._host.panel.set_progress(*figures)
 
-    def _on_solve_failed(self, job_id: int, message: str) -> None:
-        if not self._owns_solve(job_id):
-            return
+    def _on_solve_failed(self, message: str) -> None:
         self._end_solve()
         self._host.panel.set_result(message)
         self.error.emit(message)
 
-    def _on_solve_finished(self, job_id: int, result, steps, seen: int, text: str) -> None:
-        if not self._owns_solve(job_id) or self._host.game is None:
-            return  # the answer of a solve given up on
-        ticket = self._solve_ticket[0]
+    def _on_solve_finished(self, answer) -> None:
+        result, steps, seen, text = answer  # (only the solve the game on show still waits for)
+        ticket = self._solve_ticket
         self._end_solve()
         panel = self._host.panel
-        panel.set_running(False)  # the thread's own "ended" may come a moment later
-        if self._host.game.revision != ticket.revision:
+        panel.set_running(False)  # the search's own "ended" may come a moment later
+        if not self._host.jobs.at_position(ticket):
             # found for a position the player has left: never shown or applied as current
             panel.set_result(RETIRED_WHILE_SOLVING)
             self.status.emit(RETIRED_WHILE_SOLVING, 10000)
@@ -342,8 +329,9 @@ class SolveController(QObject):
         if ready is not None:
             self._start_replay(ready[0], ready[1], autoplay, seek_end, announce)
             return True
-        request = Background(_prepare_replay, game.doc.kind, self.solve_base, self.result.solutions[index])
-        ticket = self._replay_request = game.ticket("replay")  # the game's one kind of ticket
+        ticket = self._replay_request = game.ticket("replay")
+        request = self._host.jobs.submit(ticket, jobs.REPLAY, _prepare_replay, game.doc.kind, self.solve_base,
+                                         self.result.solutions[index])
         request.done.connect(
             lambda replay, t=ticket: self._on_replay_ready(t, index, replay, autoplay, seek_end, announce)
         )
@@ -352,16 +340,8 @@ class SolveController(QObject):
         self.sync()
         return True
 
-    def _replay_wanted(self, ticket) -> bool:
-        """The replay ``ticket`` stands for is still wanted: not cancelled (another
-        solution, Stop), and for the game on show (a replay of the puzzle: the player's
-        moves meanwhile do not make it stale)."""
-        game = self._host.game
-        return ticket is self._replay_request and game is not None and game.wants(ticket, same_position=False)
-
     def _on_replay_ready(self, ticket, index, replay, autoplay, seek_end, announce) -> None:
-        if not self._replay_wanted(ticket):
-            return  # cancelled: another solution, another puzzle, Stop
+        # (delivered only while wanted: not another solution, another puzzle, Stop)
         self._replay_request = None
         self._host.panel.set_step_text("")
         game = self._host.game
@@ -370,14 +350,12 @@ class SolveController(QObject):
         if self._solution_replays is None:
             self._solution_replays = {}
         self._solution_replays[index] = replay
-        if game.revision != ticket.revision and not self.replay.loaded:
+        if not self._host.jobs.at_position(ticket) and not self.replay.loaded:
             self.sync()  # the player made a move meanwhile: the game stays on show
             return
         self._start_replay(replay[0], replay[1], autoplay, seek_end, announce)
 
     def _on_replay_failed(self, ticket, message: str, announce: bool) -> None:
-        if not self._replay_wanted(ticket):
-            return
         self._replay_request = None
         self._host.panel.set_step_text("")
         self.sync()
@@ -386,9 +364,9 @@ class SolveController(QObject):
             self.finished.emit(self.result)
 
     def _cancel_replay(self) -> None:
-        if self._replay_request is not None and self._host.game is not None:
-            self._host.game.drop("replay")
-        self._replay_request = None  # its answer, when it comes, is dropped
+        if self._replay_request is not None:
+            self._host.jobs.cancel(self._replay_request)  # its answer, when it comes, is dropped
+        self._replay_request = None
 
     def _start_replay(self, steps, checkpoints, autoplay: bool, seek_end: bool, announce: bool,
                       kind=None, base=None) -> None:
@@ -422,7 +400,7 @@ class SolveController(QObject):
         history = game.history.copy()  # the game may move on; the replay keeps what it showed
         self._host.show_solver()
         ticket = self._replay_request = game.ticket("replay")
-        request = Background(_prepare_own_replay, history)
+        request = self._host.jobs.submit(ticket, jobs.REPLAY, _prepare_own_replay, history)
         request.done.connect(lambda replay, t=ticket: self._own_replay_ready(t, history, replay))
         request.failed.connect(lambda message, t=ticket: self._on_replay_failed(t, message, False))
         self._host.panel.set_step_text("Preparing the replay of your game\u2026")
@@ -430,9 +408,7 @@ class SolveController(QObject):
         return True
 
     def _own_replay_ready(self, ticket, history, replay) -> None:
-        if not self._replay_wanted(ticket):
-            return  # cancelled: another puzzle, Stop, another replay
-        self._replay_request = None
+        self._replay_request = None  # (delivered only while wanted: not another puzzle, Stop, another replay)
         steps, checkpoints = replay
         self._start_replay(steps, checkpoints, autoplay=True, seek_end=False, announce=False,
                            kind=_HistoryMoves(history), base=history.initial)
@@ -455,10 +431,8 @@ class SolveController(QObject):
     def answers_position(self) -> bool:
         """True if the result on hand was found for the position on show (the game's
         revision has not moved since it was asked for)."""
-        game = self._host.game
-        ticket = self.result_ticket
-        return (self.result is not None and ticket is not None and game is not None
-                and ticket.key == game.key and ticket.revision == game.revision)
+        return self.result is not None and self.result_ticket is not None and self._host.jobs.at_position(
+            self.result_ticket)
 
     def position_shown(self) -> None:
         """The window shows the game after a change: an answer found for another position

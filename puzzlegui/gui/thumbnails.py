@@ -120,13 +120,15 @@ class Thumbnails(QObject):
     def _kick(self) -> None:
         if not self._started or self._loading or not self._queue:
             return
-        from .worker import Background
+        from ..core import jobs as named
+        from .jobs import jobs_for
 
         batch = list(self._queue.items())[:BATCH]
         for key, _ in batch:
             del self._queue[key]
         self._loading = True
-        call = Background(_load, batch)
+        # pictures are facts about games, drawn for whoever looks: the job carries no ticket
+        call = jobs_for(self).run(named.THUMBNAILS, _load, batch)
         call.done.connect(self._got)
         call.failed.connect(lambda _message: self._got([]))
 
@@ -214,9 +216,9 @@ class Thumbnails(QObject):
 
     def _pool_busy(self) -> bool:
         """Other work on the pool than this object's own loading."""
-        from .worker import background_calls
+        from .jobs import pending
 
-        return background_calls() > (1 if self._loading else 0)
+        return pending() > (1 if self._loading else 0)
 
     def _work(self) -> None:
         started = time.perf_counter()

@@ -13,7 +13,6 @@ game's clock (gui/clock.py), and the actions, their menus and when each is enabl
 from __future__ import annotations
 
 import gc
-import os
 import sys
 import time
 from pathlib import Path
@@ -43,7 +42,8 @@ from .layout import BoardArea
 from .library import Library
 from ..qtkit.widgets import ElidedLabel
 from .solve_controller import SolveController
-from .worker import Background
+from .jobs import Jobs
+from .jobs.worker import Background
 
 # export, the dialogs, core.aids and the generator task are imported by the methods that
 # use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
@@ -93,21 +93,14 @@ def _import_for_later(wanted=None) -> None:
     random puzzle" paid), and numpy, which every kind's engine and
     the library's pictures use: its C start-up holds the GIL for up to 20 ms at a time,
     which had landed on the first repaint of a large board (Kurosu 40x40 resize, 79 ms)."""
-    import multiprocessing.connection
-    import multiprocessing.spawn
-
     import numpy
 
-    from . import tasks
-
-    if os.name == "posix":
-        import multiprocessing.popen_spawn_posix
-    from . import search_process
+    from .jobs import search_process, tasks  # (with multiprocessing's spawning parts)
 
     # the search process, ready for the first Solve (its imports take a second), unless the
     # window has begun to close meanwhile (``wanted()`` is false)
     search_process.warm(wanted)
-    del multiprocessing, numpy, tasks
+    del numpy, tasks
 
 
 class MainWindow(QMainWindow):
@@ -133,6 +126,9 @@ class MainWindow(QMainWindow):
             self._store_note = None
         for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
+        # the one door for work off the GUI thread (gui/jobs): it delivers an answer only
+        # while the game on show, or the games (work with no game), still want it
+        self.jobs = Jobs(lambda: self.games.current, self.games, self)
         self.board = None
         self._shown_once = False
         self.last_error = ""
@@ -209,7 +205,7 @@ class MainWindow(QMainWindow):
 
     # ================================================================= building the window
     def _build_library(self) -> None:
-        self.library = Library(self.games, self.settings, self.statusBar(), self.devicePixelRatioF())
+        self.library = Library(self.games, self.settings, self.statusBar(), self.devicePixelRatioF(), jobs=self.jobs)
         self.library.openRequested.connect(self.documents.open_source)
         self.library.collectionRead.connect(self.collectionRead)
         self.library.error.connect(self.show_error)
@@ -448,6 +444,7 @@ class MainWindow(QMainWindow):
             self.board.deleteLater()
             self.board = None
         self.board = kinds.board_class(kind.name)(kind)
+        self.board.runner = self.jobs  # work the board has done off the GUI thread (qtkit/board.py Runner)
         self.board.animation_ms = self.solving.animation_ms()
         self.board.moveRequested.connect(self.play_move)
         self.board.backToGame.connect(self.back_to_game)
@@ -722,12 +719,13 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
-        searches = sys.modules.get(f"{__package__}.search_process")
+        searches = sys.modules.get(f"{__package__}.jobs.search_process")
         # (a module the pool is still importing (its last class not yet defined) has
         # nothing to end: its warm-up, asked under the lock, sees _shut_down and starts nothing)
         if getattr(searches, "ProcessSolveJob", None) is not None:
             searches.shutdown()  # no search process outlives the window (ended, not waited for)
         self.solving.shutdown()
+        self.jobs.shutdown()  # nothing more is delivered; searches and generations end
         self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid still being made on the pool is not waited for: its
         # answer is not wanted any more, and the pool's daemon threads never hold up the exit

@@ -1,7 +1,8 @@
 """The setter's workbench: what the board being entered makes, live, in the Edit dialog.
 
 On every edit the analysis (core/analysis.py) runs again on the pool and the one before
-is cancelled (its ``should_stop`` is set): only the newest answer is ever shown, and
+is cancelled (its ticket retired, its Control stopped, gui/jobs): only the newest answer
+is ever shown, and
 typing or clicking never waits for it.  The panel says how many solutions there are;
 with none, the first contradiction (its cells marked); with two or more, the cells
 where two solutions differ (shaded) and the given that would leave the fewest (added
@@ -15,15 +16,12 @@ The editor is driven through the protocol every kind's Editor offers (gui/kinds.
 
 from __future__ import annotations
 
-import threading
-
-import shiboken6
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from ..core import jobs as named
 from ..qtkit import accessible
-from .worker import Background
+from .jobs import jobs_for
 
 QUICK_SECONDS = 1.0  # the count and the grade at most (shown first)
 ANALYSIS_SECONDS = 10.0  # the whole analysis at most; the next edit cancels it sooner
@@ -31,19 +29,20 @@ CHANGE_SECONDS = 20.0  # "make it lean" / "make it unique" at most
 MARK_STYLES = ("differ", "contradiction", "redundant", "suggest")
 
 
-def _analyse(kind, state, stop: threading.Event, quick: bool):
+def _analyse(kind, state, quick: bool, control):
+    """On the pool; ``control`` is the job's core.jobs.Control (stopped by the next edit)."""
     from ..core import analysis
 
     if quick:
-        return analysis.analyse(kind, state, time_limit=QUICK_SECONDS, should_stop=stop.is_set, quick=True)
-    return analysis.analyse(kind, state, time_limit=ANALYSIS_SECONDS, should_stop=stop.is_set)
+        return analysis.analyse(kind, state, time_limit=QUICK_SECONDS, should_stop=control.stopped, quick=True)
+    return analysis.analyse(kind, state, time_limit=ANALYSIS_SECONDS, should_stop=control.stopped)
 
 
-def _change(how: str, kind, state, stop: threading.Event):
+def _change(how: str, kind, state, control):
     from ..core import analysis
 
     change = analysis.make_lean if how == "lean" else analysis.make_unique
-    return change(kind, state, time_limit=CHANGE_SECONDS, should_stop=stop.is_set)
+    return change(kind, state, time_limit=CHANGE_SECONDS, should_stop=control.stopped)
 
 
 def _more_to_find(result) -> bool:
@@ -73,8 +72,7 @@ class AnalysisPanel(QWidget):
         self.editor = None
         self.state = None
         self.result = None
-        self._serial = 0
-        self._stop: threading.Event | None = None
+        self._ticket = None  # the ticket (core.jobs) of the analysis or change under way
         self._solution = -1  # the solution shown on the editor's board (-1: none)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
@@ -128,47 +126,41 @@ class AnalysisPanel(QWidget):
             self._clear_marks()
             return
         self.text.setText("Analysing\u2026")
-        self._serial += 1
-        serial, stop = self._serial, threading.Event()
-        self._stop = stop
         # first the count and the grade (within a keystroke), then the rest: the setter
         # reads the first while the suggestions and redundant givens are worked out
-        quick = Background(_analyse, self.kind, state, stop, True)
-        quick.done.connect(lambda result, s=serial: self._counted(s, result))
-        quick.failed.connect(lambda message, s=serial: self._failed(s, message))
+        self._submit(named.ANALYSE, self._counted, _analyse, self.kind, state, True)
+
+    def _submit(self, job, then, *work) -> None:
+        """``work`` on the pool under the panel's ticket (a new one unless a stage of the
+        analysis under way); ``then(answer)`` only while it is the newest (bound methods:
+        a dialog closed meanwhile has deleted the panel, and Qt drops the call)."""
+        jobs = jobs_for(self)
+        if self._ticket is None:
+            self._ticket = jobs.ticket("workbench")
+        call = jobs.submit(self._ticket, job, *work)
+        call.done.connect(then)
+        call.failed.connect(self._failed)
 
     def cancel(self) -> None:
         """The analysis under way is no longer wanted: it stops at its next check, and its
         answer, if it comes, is dropped."""
-        self._serial += 1
-        if self._stop is not None:
-            self._stop.set()
-            self._stop = None
+        if self._ticket is not None:
+            jobs_for(self).cancel(self._ticket)
+            self._ticket = None
 
-    def _wanted(self, serial: int) -> bool:
-        """The answer of request ``serial`` belongs on screen: the newest, and the panel is
-        still there (a dialog closed meanwhile has deleted it)."""
-        return serial == self._serial and shiboken6.isValid(self)
-
-    def _counted(self, serial: int, result) -> None:
+    def _counted(self, result) -> None:
         """The quick answer, shown; then the whole analysis, one after the other on the
         pool (side by side they would share the GIL and the quick one would come later)."""
-        if not self._wanted(serial):
-            return
         if result.partial and set(result.partial) - {"suggestion", "redundant"} or not _more_to_find(result):
-            self._answered(serial, result)  # cut short already, or nothing more to look for
+            self._answered(result)  # cut short already, or nothing more to look for
             return
         self.text.setText(self._describe(result) + " Looking further\u2026")
         self._mark(result)
         self.counted.emit(result)
-        call = Background(_analyse, self.kind, self.state, self._stop, False)
-        call.done.connect(lambda whole, s=serial: self._answered(s, whole))
-        call.failed.connect(lambda message, s=serial: self._failed(s, message))
+        self._submit(named.ANALYSE, self._answered, _analyse, self.kind, self.state, False)
 
-    def _answered(self, serial: int, result) -> None:
-        if not self._wanted(serial):
-            return  # an older board's answer: never shown
-        self._stop = None
+    def _answered(self, result) -> None:
+        self._ticket = None  # (an older board's answer never comes: the door drops it)
         self.result = result
         self.text.setText(self._describe(result))
         accessible.announce(self.text, self.text.text())  # the verdict on the edit, heard
@@ -176,11 +168,10 @@ class AnalysisPanel(QWidget):
         self._show_commands()
         self.analysed.emit(result)
 
-    def _failed(self, serial: int, message: str) -> None:
-        if self._wanted(serial):
-            self._stop = None
-            self.text.setText(f"The analysis failed: {message}")
-            accessible.announce(self.text, self.text.text())
+    def _failed(self, message: str) -> None:
+        self._ticket = None
+        self.text.setText(f"The analysis failed: {message}")
+        accessible.announce(self.text, self.text.text())
 
     def _describe(self, result) -> str:
         return describe(result, self.state is not None and bool(self.kind.givens(self.state)))
@@ -242,15 +233,9 @@ class AnalysisPanel(QWidget):
         if self.state is None:
             return
         self.cancel()
-        self._serial += 1
-        serial, stop = self._serial, threading.Event()
-        self._stop = stop
         self.text.setText("Making it lean\u2026" if how == "lean" else "Making it unique\u2026")
-        call = Background(_change, how, self.kind, self.state, stop)
-        call.done.connect(lambda state, s=serial: self._changed(s, state))
-        call.failed.connect(lambda message, s=serial: self._failed(s, message))
+        self._submit(named.CHANGE, self._changed, _change, how, self.kind, self.state)
 
-    def _changed(self, serial: int, state) -> None:
-        if self._wanted(serial):
-            self._stop = None
-            self.changedBoard.emit(state)
+    def _changed(self, state) -> None:
+        self._ticket = None
+        self.changedBoard.emit(state)

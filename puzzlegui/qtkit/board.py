@@ -9,6 +9,7 @@ overrides ``paint_board`` plus the input handlers it needs.
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter, QPalette, QPen, QPolygonF, QRegion
@@ -78,6 +79,17 @@ def focus_frame(painter: QPainter, rect: QRectF, width: float) -> None:
     painter.restore()
 
 
+class Runner(Protocol):
+    """What a board is given for work off the GUI thread (the window's gui.jobs.Jobs):
+    ``run(job, fn, *args)`` runs ``fn(*args)`` as the core.jobs.Job ``job`` and returns
+    a handle whose ``done(value)``, ``failed(sentence)`` and ``ended()`` signals come on
+    the GUI thread.  For work whose answer is a fact kept in a cache (a table, a proof):
+    the board never needs to ask whether it is still wanted.  So no kind's Qt side
+    imports the front end, or threads."""
+
+    def run(self, job, fn, *args): ...
+
+
 class BoardWidget(QWidget):
     moveRequested = Signal(object)  # a move of the kind, for the controller to apply
     statusMessage = Signal(str)  # a sentence for the status bar (e.g. why a move was refused)
@@ -93,6 +105,9 @@ class BoardWidget(QWidget):
     #: going (a count met or over, a mistake, the solver's focus); the position's own
     #: marks (the player's track, placed strips) are still drawn
     play_colours = True
+    #: the window's Runner for work off the GUI thread (None: the board computes nothing
+    #: in the background, and says so where it would)
+    runner: Runner | None = None
 
     def __init__(self, kind, parent=None):
         super().__init__(parent)

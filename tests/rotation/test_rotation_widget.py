@@ -21,7 +21,12 @@ def two_way():
 
 @pytest.fixture
 def board(qtbot):
-    return shown(qtbot, Board(KIND), 400, 400)
+    """A board as the window makes it: given the window's runner for work off the GUI thread."""
+    from puzzlegui.gui.jobs import Jobs
+
+    board = Board(KIND)
+    board.runner = Jobs(parent=board)
+    return shown(qtbot, board, 400, 400)
 
 
 def click(qtbot, board, bx, by, button=Qt.LeftButton, modifier=Qt.NoModifier):

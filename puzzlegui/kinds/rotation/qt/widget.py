@@ -14,11 +14,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from puzzlegui.core import jobs
 from puzzlegui.core.geometry import GridGeometry
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.qtkit import theme
 from puzzlegui.qtkit.board import BoardWidget, SpriteCache, focus_frame
-from puzzlegui.gui.worker import Background
 
 from .. import tables
 from ..model import CCW, CW, Config, block_cells, parse_move
@@ -26,8 +26,9 @@ from ..model import CCW, CW, Config, block_cells, parse_move
 COMPUTING = "Fewest moves from here: computing…"
 NOT_KNOWN = "Fewest moves from here: not known on a board this big (Solve finds a good solution)."
 NOT_PROVEN = "Fewest moves from here: not proven in {seconds:g} s (Solve searches longer)."
+NO_RUNNER = "Fewest moves from here: not worked out on this board (Solve finds them)."
 PROOF_SECONDS = 3.0  # the panel's proof, where Solve's optimal search (not a table) gives it
-_builds: dict = {}  # Config -> the Background call building its distance table
+_builds: dict = {}  # Config -> the handle (gui.jobs) of the work building its distance table
 _failed_builds: set = set()  # configurations whose table could not be built (memory)
 _proven: dict = {}  # (Config, position) -> fewest moves (None: not proven in time), bounded
 PROVEN_KEPT = 512
@@ -199,7 +200,7 @@ class Board(BoardWidget):
         self._distance_label = None
         self._about_label = None
         self._awaited_build = None  # the table build this board's panel waits for
-        self._proving = None  # the Background proof of the fewest moves the panel waits for
+        self._proving = None  # the handle of the proof of the fewest moves the panel waits for
         self._proving_key = None  # the position that proof is for
         self._sprites = SpriteCache(600)  # ready-made pictures of tiles and buttons (see _sprite)
 
@@ -326,6 +327,8 @@ class Board(BoardWidget):
         moves = f"Moves: {state.moves}"
         if self.kind.is_solved(state):
             dist = "Solved!"
+        elif not build and self.runner is None and (tables.cached(config) is None or not self.kind.can_tabulate(config)):
+            dist = NO_RUNNER if self.kind.can_tabulate(config) or self.kind.can_prove(config) else NOT_KNOWN
         elif not self.kind.can_tabulate(config) and self.kind.can_prove(config):
             dist = self._proof_text(state, build)
         elif not self.kind.can_tabulate(config) or config in _failed_builds:
@@ -365,7 +368,8 @@ class Board(BoardWidget):
     def _prove(self, key, state) -> None:
         if self._proving is not None:  # one at a time: the panel asks again when it answers
             return
-        self._proving = Background(self.kind.distance, state, True, PROOF_SECONDS)
+        # (the window's runner: the answer is a fact about the position, kept in _proven)
+        self._proving = self.runner.run(jobs.PROOF, self.kind.distance, state, True, PROOF_SECONDS)
         self._proving_key = key
         # bound methods: Qt drops the answer if this board is gone by then
         self._proving.done.connect(self._proved)
@@ -379,9 +383,9 @@ class Board(BoardWidget):
     def _build_table(self, config) -> None:
         call = _builds.get(config)
         if call is None:
-            call = _builds[config] = Background(tables.get, config)
-            call.done.connect(lambda _table, c=config: _builds.pop(c, None))
-            call.failed.connect(lambda _message, c=config: (_failed_builds.add(c), _builds.pop(c, None)))
+            call = _builds[config] = self.runner.run(jobs.DISTANCE_TABLE, tables.get, config)
+            call.failed.connect(lambda _message, c=config: _failed_builds.add(c))
+            call.ended.connect(lambda c=config: _builds.pop(c, None))  # answered or not (a window closed)
         if self._awaited_build is not call:
             self._awaited_build = call
             call.done.connect(self._table_ready)

@@ -102,7 +102,7 @@ class _Call:
         try:
             value = self._fn(*self._args)
         except Exception as exc:  # reported on the GUI thread, never raised in the pool
-            from ..core.kind import PuzzleError
+            from ...core.kind import PuzzleError
 
             # a PuzzleError is a sentence for the user already
             handle._failed.emit(str(exc) if isinstance(exc, PuzzleError) else f"{type(exc).__name__}: {exc}")

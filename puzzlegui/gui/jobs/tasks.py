@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import multiprocessing.connection
+import multiprocessing.spawn
 import os
 import time
 import traceback
+
+if os.name == "posix":  # imported with this module (off the GUI thread, by the window's warm-up)
+    import multiprocessing.popen_spawn_posix
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -55,9 +60,9 @@ def _reap(process, tries: int = 50) -> None:
 def _prepare(kind_name: str, puzzle: dict):
     """On the pool: the generated puzzle decoded, and the board's module imported (its
     first import takes tens of ms), so the GUI thread only has to show it."""
-    from ..core import registry
-    from ..core.kind import PuzzleError
-    from .kinds import preload
+    from ...core import registry
+    from ...core.kind import PuzzleError
+    from ..kinds import preload
 
     kind = registry.get(kind_name)
     preload(kind_name)
@@ -77,7 +82,7 @@ class GenerateTask(QObject):
 
     def __init__(self, kind_name: str, params: dict, seed, parent=None):
         super().__init__(parent)
-        from ..core import registry
+        from ...core import registry
 
         self.task_id = next(GenerateTask._ids)
         self.kind_name = kind_name

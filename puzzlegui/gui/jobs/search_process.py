@@ -36,7 +36,7 @@ import weakref
 
 from PySide6.QtCore import QObject, Signal
 
-from ..core import registry, search_child, solver, text
+from ...core import registry, search_child, solver, text
 
 STOP_GRACE_S = 0.5  # a child that has not answered Stop by then is ended
 START_GRACE_S = 10.0  # the same for a child that has not even begun the search (still starting)
