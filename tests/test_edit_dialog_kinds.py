@@ -16,7 +16,7 @@ def test_another_kinds_id_opens_in_that_kind(qtbot):
     dialog.text.setPlainText(game_id)
     assert dialog.kind.name == "kurosu" and dialog.windowTitle() == "Edit Kurosu board"
     assert dialog.puzzle() is not None and dialog.kind.encode(dialog.puzzle()) == kurosu.kind.encode(kurosu.state)
-    assert type(dialog.editor).__module__.endswith("kurosu.editor")
+    assert type(dialog.editor).__module__.endswith("kurosu.qt.editor")
     assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
 
 
