@@ -7,7 +7,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from ..core import registry
-from ..qtkit import accessible
+from ..qtkit import accessible, focus_ring
 from . import actions, kinds
 
 
@@ -18,6 +18,7 @@ class AccessMenu(QObject):
     def __init__(self, settings, menu, window):
         super().__init__(window)
         self._settings = settings
+        focus_ring.install()  # the keyboard's focus, seen in every scheme
         accessible.prefs.announce, accessible.prefs.clue_scale = settings.announce, settings.clue_scale
         accessible.prefs.reduced_motion = settings.reduced_motion
         self.actions: dict = {}
