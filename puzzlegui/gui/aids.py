@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from ..core.game import REASON
 from ..core.kind import PuzzleError
 from .worker import Background
 
@@ -55,15 +56,15 @@ class Aids(QObject):
         self._host = host
         self._busy = False  # an aid is working
         self.stages = True  # hints in stages: look here, the reason, the move (the window sets it)
-        self._staged = None  # (game, its revision, the hint, the stage shown) of a hint in stages
 
     def hint(self) -> None:
         """The next sure move, found on the pool (a Tracks hint may take seconds).
 
         In stages (the player's choice, on by default): the first Hint shows where to
         look (the cells), the next one at the same position the reason, the third plays
-        the move; at once: the move and its reason together.  A staged hint belongs to
-        the position it was found at: any change of the game starts over."""
+        the move; at once: the move and its reason together.  The game object holds the
+        staged hint and its rules (core/game.py: it belongs to the position it was found
+        at); this shows what the game says."""
         host = self._host
         if not host.ready_for_play():
             return
@@ -72,24 +73,21 @@ class Aids(QObject):
         if kind.is_solved(state):
             self.status.emit("The puzzle is already solved.", 5000)
             return
-        staged = self._staged
-        if staged is not None and staged[0] is game and staged[1] == game.revision:
-            self._next_stage(staged)
+        if game.hint_stage is not None:
+            self._next_stage(game)
             return
-        self._staged = None
 
         def done(h):
             if h is None:
                 self.status.emit("No sure move found from here; try Check or Solve.", 6000)
                 return
-            if self.stages and h.move is not None and h.cells:
-                host.game.hint_looked()  # the attempt is helped from here, once for this hint
+            if self.stages and host.game.can_stage(h):
+                host.game.stage_hint(h)
                 host.board.set_highlight(h.cells, LOOK_HERE)
-                self._staged = (host.game, host.game.revision, h, 1)
                 self.status.emit(f"Hint: {LOOK_HERE.lower()}. Hint again for the reason, and again for the move.",
                                  15000)
                 return
-            self._play_hint(h, looked=False)
+            self._play_hint(h)
 
         from ..core.aids import TIME_LIMIT
 
@@ -97,28 +95,36 @@ class Aids(QObject):
         self._run("hint", functools.partial(kind.hint, time_limit=TIME_LIMIT), (state,), done,
                   "Looking for a hint\u2026")
 
-    def _next_stage(self, staged) -> None:
-        game, _revision, h, stage = staged
+    def _next_stage(self, game) -> None:
+        """The game's next stage of its staged hint, shown."""
         host = self._host
-        if stage == 1:
-            game.hint_reasoned()
-            host.board.set_highlight(h.cells, h.text)
-            self._staged = (game, game.revision, h, 2)
-            self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
+        try:
+            staged = game.next_hint_stage()
+        except PuzzleError as exc:
+            self.status.emit(str(exc), 6000)
         else:
-            self._staged = None
-            self._play_hint(h, looked=True)
+            h = staged.hint
+            host.board.set_highlight(h.cells, h.text)
+            if staged.stage == REASON:
+                self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
+            else:
+                self._show_played(h, staged.finish)
         self.finished.emit("hint")
 
-    def _play_hint(self, h, looked: bool) -> None:
-        host = self._host
+    def _play_hint(self, h) -> None:
+        """A hint at once: its move played (if it has one) and its reason said."""
         finish = None
         if h.move is not None:
             try:
-                finish = host.game.take_hint(h.move, looked=looked)
+                finish = self._host.game.take_hint(h.move)
             except PuzzleError as exc:
                 self.status.emit(str(exc), 6000)
                 return
+        self._show_played(h, finish)
+
+    def _show_played(self, h, finish) -> None:
+        host = self._host
+        if h.move is not None:
             host.board.set_violations([])
             host.show_game(move=h.move, animate=True, finish=finish)
         host.board.set_highlight(h.cells, h.text)
