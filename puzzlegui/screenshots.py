@@ -235,7 +235,7 @@ def _cursor_shots(app, window, out: Path, kinds) -> list:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
 
-    from .gui import theme
+    from .qtkit import theme
 
     saved = []
     side = 300

@@ -135,7 +135,7 @@ def test_tracks_counts_met_and_over_differ_in_shape(tracks):
     p = seed.puzzle
     geo = tracks.geometry_for()
     c = geo.cell
-    from puzzlegui.kinds.tracks import widget as tw
+    from puzzlegui.kinds.tracks.qt import widget as tw
 
     def count_mask(state, clue):
         tracks.set_state(state)

@@ -5,7 +5,7 @@ Beside its pure engine (core.kind.PuzzleKind, in ``puzzlegui/kinds/<kind>/``), a
 may give the front end two classes, each in a module of its own so the engine never
 imports Qt (the import contracts in pyproject.toml say so):
 
-``widget.Board`` (required), a gui.board.BoardWidget subclass that draws a state and
+``widget.Board`` (required), a qtkit.board.BoardWidget subclass that draws a state and
 turns input into moves.  The window relies on:
 
     Board(kind)                                  made for one kind, shown in a BoardView

@@ -15,7 +15,7 @@ from puzzlegui.core.history import Batch, History
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.qtkit import theme
 from puzzlegui.kinds.tracks import KIND
-from puzzlegui.kinds.tracks import widget as tw
+from puzzlegui.kinds.tracks.qt import widget as tw
 from puzzlegui.kinds.tracks.qt.editor import Editor
 from puzzlegui.kinds.tracks.model import edge_key
 from puzzlegui.kinds.tracks.qt.widget import Board
