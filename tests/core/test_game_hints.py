@@ -9,15 +9,7 @@ import pytest
 
 from puzzlegui.core import files
 from puzzlegui.core.game import LOOK, MOVE, REASON
-from puzzlegui.core.games import Games
 from puzzlegui.core.kind import PuzzleError
-
-
-@pytest.fixture
-def session(tmp_path):
-    s = Games(tmp_path / "data")
-    yield s
-    s.close()
 
 
 def kurosu(session):
