@@ -214,3 +214,39 @@ def test_a_click_shows_no_ring(qtbot, replaying):
     qtbot.mouseClick(bar.position_slider, Qt.LeftButton)  # the pointer gives it the focus
     assert focus() is bar.position_slider
     assert focus_ring.install().target is None  # as the style shows focus: after keys only
+
+
+def test_a_folded_panel_opens_by_key_and_its_controls_take_the_keys(qtbot, window):
+    """Where the kind's panel has no room beside the board it folds into a button of the
+    play bar, whose buttons take no focus: Shift+F9 opens it over the board with its first
+    control focused, and closes it again, giving the board the keys back."""
+    assert window.open_source("strips-mums-2010-01")
+    window.resize(700, 520)  # no room beside or below the board
+    qtbot.waitUntil(lambda: window.area.placement == "folded", timeout=3000)
+    window.activateWindow()
+    window.board.setFocus(Qt.OtherFocusReason)
+    qtbot.waitUntil(lambda: focus() is window.board, timeout=3000)
+    panel = window.area.side_panel
+    assert not panel.isVisible()
+    qtbot.keyClick(window.board, Qt.Key_F9, Qt.ShiftModifier)
+    assert window.area.fold.isChecked() and panel.isVisible()
+    assert panel.isAncestorOf(focus())
+    QApplication.processEvents()  # the layout requests the panel's showing made
+    window.area.arrange()  # and any later arrangement (a resize, the panel growing)
+    assert panel.isVisible() and panel.isAncestorOf(focus())  # the keys stay where they were
+    assert focus_ring.install().target is focus()
+    stops = cycle(qtbot, focus())
+    assert window.board in stops  # and round again: the panel is one more stop of the window
+    wanted = [w for w in panel.findChildren(QWidget)
+              if w.isVisible() and w.isEnabled() and w.focusPolicy() & Qt.TabFocus]
+    assert wanted and all(w in stops for w in wanted)  # every control of the panel by Tab
+    qtbot.keyClick(focus(), Qt.Key_F9, Qt.ShiftModifier)
+    assert not window.area.fold.isChecked() and not panel.isVisible()
+    assert focus() is window.board
+
+
+def test_the_help_lists_the_folded_panels_key():
+    from puzzlegui.gui import access_menu
+
+    rows = dict(access_menu.key_rows("strips"))
+    assert "Shift+F9" in rows and "panel" in rows["Shift+F9"]
