@@ -2,26 +2,26 @@
 there, not in the virtual environment): find puzzlegui through AT-SPI, as Orca would,
 read its board, play one move by key, and print what it found as one JSON line.
 
-Each wait has a deadline: the app and the bus arrive in their own time from another
-process, so the probe asks again until they are there; after the key it waits on the
-events themselves (a GLib main loop ended by the announcement, or by the deadline)."""
+Nothing is polled: the probe listens on the AT-SPI bus from its first moment and runs a
+GLib main loop; it looks for the app and its board once at the start and again after
+each event (an app joining the desktop, a window shown, a state or a name changed), and
+after the key it waits for the announcement.  One deadline ends the wait if nothing
+comes.  The listeners are registered before the probe's first call to the app, so the
+app has heard of them (the registry's signal reaches it before those calls) by the time
+the key is pressed."""
 
 import json
 import sys
-import time
 
 import pyatspi
+from gi.repository import GLib
 
 DEADLINE = 30.0
-
-
-def until(check, seconds=DEADLINE):
-    end = time.monotonic() + seconds
-    while True:
-        value = check()
-        if value or time.monotonic() > end:
-            return value
-        time.sleep(0.1)
+#: what makes the probe look again: the desktop's children (an app registering), the app's
+#: windows and states (its window shown, the board given the focus)
+WAKE = ("object:children-changed", "window", "object:state-changed", "focus")
+#: what a screen reader is told after the key: recorded in the output
+HEARD = ("object:property-change:accessible-name", "object:announcement")
 
 
 def find_app():
@@ -48,47 +48,73 @@ def find_board(node, depth=0):
     return None
 
 
-def main():
-    out = {}
-    app = until(find_app)
-    out["app"] = app is not None
-    if app is None:
-        print(json.dumps(out))
-        return 1
-    board = until(lambda: find_board(app))
-    if board is None:
-        print(json.dumps(out))
-        return 1
-    out["board"] = board.name
-    out["children"] = board.childCount
-    cell = board.getChildAtIndex(0)
-    out["role"] = cell.getRoleName()
-    out["before"] = cell.name
-    # what a screen reader is told after the key: the events, as Orca would get them
-    from gi.repository import GLib
+class Session:
+    """The listeners, the main loop and what was found: the app and its board first,
+    then what the key changed."""
 
-    heard = out["heard"] = []
+    def __init__(self, key: str):
+        self.key = key
+        self.out: dict = {}
+        self.heard = []
+        self.app = self.board = None
+        self.pressed = False
+        self._looking = False
+        self.woken_by: list = []  # the events after which the probe looked (the first look: none)
+        self.loop = GLib.MainLoop()
 
-    def on_event(event):
-        heard.append([event.type, str(event.any_data) if event.any_data is not None else ""])
-        if event.type == "object:announcement":
-            loop.quit()
+    def run(self) -> dict:
+        for kind in WAKE + HEARD:
+            pyatspi.Registry.registerEventListener(self.on_event, kind)
+        GLib.idle_add(self.look)  # the app may be there already: no event would say so
+        GLib.timeout_add(int(DEADLINE * 1000), self.loop.quit)
+        self.loop.run()
+        out = self.out
+        out["app"] = self.app is not None
+        out["woken_by"] = self.woken_by
+        if self.board is not None and self.pressed:
+            out["heard"] = self.heard
+            out["after"] = self.board.getChildAtIndex(0).name
+        return out
 
-    for kind in ("object:property-change:accessible-name", "object:announcement"):
-        pyatspi.Registry.registerEventListener(on_event, kind)
-    board.queryComponent().grabFocus()
-    loop = GLib.MainLoop()
+    def on_event(self, event):
+        if self.pressed:
+            if event.type in HEARD:
+                self.heard.append([event.type, str(event.any_data) if event.any_data is not None else ""])
+            if event.type == "object:announcement":
+                self.loop.quit()
+        elif not self._looking:  # one look for a burst of events
+            self._looking = True
+            self.woken_by.append(event.type)
+            GLib.idle_add(self.look)
 
-    def press():
-        pyatspi.Registry.generateKeyboardEvent(ord(sys.argv[1]), None, pyatspi.KEY_SYM)
+    def look(self):
+        self._looking = False
+        if self.pressed:
+            return False
+        if self.app is None:
+            self.app = find_app()
+        if self.app is not None:
+            self.board = find_board(self.app)
+        if self.board is not None:
+            self.found_board()
         return False
 
-    GLib.timeout_add(500, press)  # once the listeners are registered with the app
-    GLib.timeout_add(int(DEADLINE * 1000), loop.quit)
-    loop.run()
-    out["after"] = board.getChildAtIndex(0).name
+    def found_board(self):
+        board, out = self.board, self.out
+        out["board"] = board.name
+        out["children"] = board.childCount
+        cell = board.getChildAtIndex(0)
+        out["role"] = cell.getRoleName()
+        out["before"] = cell.name
+        board.queryComponent().grabFocus()
+        self.pressed = True
+        pyatspi.Registry.generateKeyboardEvent(ord(self.key), None, pyatspi.KEY_SYM)
+
+
+def main():
+    out = Session(sys.argv[1]).run()
     print(json.dumps(out))
-    return 0
+    return 0 if "after" in out else 1
 
 
 if __name__ == "__main__":

@@ -21,5 +21,5 @@ def take_hint(qtbot, window):
     for _ in range(3):
         with qtbot.waitSignal(window.aidFinished, timeout=60000):
             window.hint()
-        if window.history.position != position or window.aids._staged is None:
+        if window.history.position != position or window.game.hint_stage is None:
             break  # played, or no hint to stage

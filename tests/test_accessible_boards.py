@@ -243,3 +243,34 @@ def test_work_under_way_is_said_once_not_at_every_count(qtbot, window, events):
     bar.showMessage("Read 40 puzzles.")
     said = announced(events)
     assert said == ["Reading a collection: 1 of 40\u2026", "Read 40 puzzles."]
+
+
+def test_tracks_names_every_square_together_as_one_by_one(qtbot, window, events):
+    """The squares' words are worked out together and shared among squares that hold the
+    same (qtkit/accessible.py, the Tracks board's access_cells): each still says its own."""
+    board = board_on(qtbot, window, "tracks-mums-2008")
+    iface = tree(board)
+    p = window.history.state.puzzle
+    board.cursor = (3, 3)
+    qtbot.keyClick(board, Qt.Key_Right, Qt.ControlModifier)  # cross out (3, 3)'s right side
+    qtbot.keyClick(board, Qt.Key_Up, Qt.ControlModifier)  # and its top
+    qtbot.keyClick(board, Qt.Key_Return)  # a dot
+    qtbot.keyClick(board, Qt.Key_Down)
+    qtbot.keyClick(board, Qt.Key_Space)  # (3, 4) marked
+    assert child_named(iface, 3, 3, p.width) == "row 4, column 4: empty, track passes here (dot), up and right side crossed out"
+    assert child_named(iface, 4, 3, p.width) == "row 4, column 5: empty, left side crossed out"
+    assert child_named(iface, 3, 4, p.width) == "row 5, column 4: no track (marked)"
+    together = board.access_cells()
+    assert together == [board.access_cell(x, y) for y in range(p.height) for x in range(p.width)]
+    assert together.count("empty") > 1 and len(set(together)) > 5
+    # the clues (kept for the state they were worked out for) follow each state shown
+    def column_3():
+        return next(n for n in (iface.child(i).text(QAccessible.Name) for i in range(iface.childCount()))
+                    if n.startswith("column 3 needs"))
+
+    before = column_3()
+    board.cursor = (2, 2)
+    qtbot.keyClick(board, Qt.Key_Right, Qt.ShiftModifier)  # track from (2, 2), in column 3, to its right
+    assert column_3() != before and column_3().endswith("has 1")
+    window.undo()
+    assert column_3() == before

@@ -1,7 +1,8 @@
 """A real session (issue 35): Xvfb, a D-Bus session bus and AT-SPI (at-spi2-core), the
 installed puzzlegui started on a Kurosu, and, through python3-pyatspi as a screen
 reader would, its board found, a square's name read and one move played by key, and the
-events the move sends heard on the AT-SPI bus.
+events the move sends heard on the AT-SPI bus.  The probe (tests/atspi_probe.py) waits
+on the bus's events, never by sleeping.
 
 Skipped, with the reason, where those are missing (CI may not have them):
 ``sudo apt-get install xvfb dbus at-spi2-core python3-pyatspi`` provides them."""
@@ -87,7 +88,7 @@ def test_a_screen_reader_finds_the_board_reads_a_square_and_plays_a_key(tmp_path
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert lines, f"the probe said nothing: {done.stdout[-500:]} {done.stderr[-500:]}"
     found = json.loads(lines[-1])
-    assert found.get("app"), "puzzlegui is not on the AT-SPI desktop"
+    assert found.get("app"), f"puzzlegui is not on the AT-SPI desktop (the probe woke after {found.get('woken_by')})"
     doc = files.load_builtin(PUZZLE)
     state = doc.state
     assert found["board"].startswith(f"Kurosu board, {state.width} columns by {state.height} rows")

@@ -9,6 +9,8 @@ does is miscounted, lost or trapped:
   most once;
 * the clock is here: it counts while the game is active (the window in front, not
   minimised, not paused) and unsolved, and Restart starts it over;
+* a hint in stages (look here, the reason, the move) is held here with the position it
+  was given for, and any change of the game drops it;
 * every background answer carries a ticket (game, revision, serial) from here, and an
   answer whose ticket is stale is dropped;
 * after every change the game stores itself (core/games.py keeps it in the game
@@ -116,6 +118,23 @@ class Finish:
     new_best: bool  # this finish set it
 
 
+#: the stages of a hint in stages, in order: where to look (its cells), the reason (its
+#: text), the move (played)
+LOOK, REASON, MOVE = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class StagedHint:
+    """A hint given in stages: the kind's hint (its move, cells and text), the stage the
+    player has been shown, and the game's revision it belongs to (the position it was
+    found at; any change of the game moves the revision on, and the hint is dropped)."""
+
+    hint: object
+    stage: int
+    revision: int
+    finish: Finish | None = None  # the MOVE stage's finish, if its move finished the game
+
+
 @dataclass
 class Game:
     """One puzzle and the player's game on it."""
@@ -156,6 +175,7 @@ class Game:
     _status_cache: tuple | None = field(default=None, repr=False, compare=False)
     _saved: tuple | None = field(default=None, repr=False, compare=False)  # mark() when last stored
     _stored_file: dict | None = field(default=None, repr=False, compare=False)  # file_data() last stored
+    _staged: StagedHint | None = field(default=None, repr=False, compare=False)  # hint_stage's
 
     # ------------------------------------------------------------------ what it is
     @property
@@ -272,16 +292,51 @@ class Game:
         self._count(hints=1)
         return self._push(move, ENTRIES["hint"])
 
-    # hints in stages: "look here" (the cells), then the reason, then the move.  Looking
-    # is help (the attempt is helped from then on, once per hint); Statistics counts
-    # which stage the player needed.  Neither changes the board, so neither is an entry.
-    def hint_looked(self) -> None:
+    # ------------------------------------------------------------------ hints in stages
+    # "Look here" (the cells), then the reason, then the move.  Looking is help (the
+    # attempt is helped from then on, once per hint); Statistics counts which stage the
+    # player needed.  Neither of the first two changes the board, so neither is an entry.
+    # A staged hint belongs to the position it was found at: any change of the game (a
+    # move, Undo, Redo, a Restart) drops it, and the next Hint looks afresh.
+    @property
+    def hint_stage(self) -> StagedHint | None:
+        """The hint in stages shown at this position (None: none, or the game changed since)."""
+        staged = self._staged
+        if staged is not None and staged.revision != self.revision:
+            staged = self._staged = None
+        return staged
+
+    @staticmethod
+    def can_stage(hint) -> bool:
+        """A hint with a move and cells to point at comes in stages (one without is said at once)."""
+        return getattr(hint, "move", None) is not None and bool(getattr(hint, "cells", ()))
+
+    def stage_hint(self, hint) -> StagedHint:
+        """A hint found for this position, given in stages: its first stage, LOOK (the
+        help is counted).  ValueError for a hint ``can_stage`` refuses."""
+        if not self.can_stage(hint):
+            raise ValueError("a hint without a move or cells is not given in stages")
         self.attempt.hints += 1
         self._count(looks=1)
-        self._changed()
+        self._changed()  # the help is stored; the hint belongs to the revision after it
+        self._staged = StagedHint(hint, LOOK, self.revision)
+        return self._staged
 
-    def hint_reasoned(self) -> None:
-        self._count(reasons=1)
+    def next_hint_stage(self) -> StagedHint | None:
+        """The next Hint at the position a staged hint was given for: LOOK -> REASON
+        (counted), REASON -> MOVE (the move played, as a hint the player looked at first;
+        the staging ends).  None if no hint is staged here.  PuzzleError from the move
+        (and the staging ends) if the board no longer takes it."""
+        staged = self.hint_stage
+        if staged is None:
+            return None
+        if staged.stage == LOOK:
+            self._count(reasons=1)
+            self._staged = StagedHint(staged.hint, REASON, self.revision)
+            return self._staged
+        self._staged = None
+        finish = self.take_hint(staged.hint.move, looked=True)
+        return StagedHint(staged.hint, MOVE, self.revision, finish)
 
     def sure_steps(self, moves) -> Finish | None:
         self.attempt.hints += 1
@@ -486,4 +541,4 @@ class Game:
         self._tickets.drop(what)
 
 
-__all__ = ["ENTRIES", "Attempt", "EntryType", "Finish", "Game", "Ticket"]
+__all__ = ["ENTRIES", "LOOK", "MOVE", "REASON", "Attempt", "EntryType", "Finish", "Game", "StagedHint", "Ticket"]

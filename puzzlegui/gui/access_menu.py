@@ -7,8 +7,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from ..core import registry
-from ..qtkit import accessible
-from . import actions, kinds
+from ..qtkit import accessible, focus_ring
+from . import actions, kinds, layout
 
 
 class AccessMenu(QObject):
@@ -18,6 +18,7 @@ class AccessMenu(QObject):
     def __init__(self, settings, menu, window):
         super().__init__(window)
         self._settings = settings
+        focus_ring.install()  # the keyboard's focus, seen in every scheme
         accessible.prefs.announce, accessible.prefs.clue_scale = settings.announce, settings.clue_scale
         accessible.prefs.reduced_motion = settings.reduced_motion
         self.actions: dict = {}
@@ -70,5 +71,7 @@ def key_rows(kind_name: str | None) -> list[tuple[str, str]]:
         name = text.replace("&", "").rstrip("\u2026")
         rows.append((words, f"{name}: {tip[0].lower() + tip[1:]}" if tip else name))
     rows.append(("Tab, Shift+Tab", "move the keyboard focus between the board, the panels and the bars"))
+    rows.append((QKeySequence(layout.FOLD_KEY).toString(QKeySequence.NativeText),
+                 "open or close the puzzle's panel over the board, where there is no room beside it"))
     rows.append(("Alt+letter", "open a menu by its underlined letter"))
     return rows

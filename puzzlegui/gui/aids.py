@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QObject, Signal
 
 from ..core import jobs
+from ..core.game import REASON
 from ..core.kind import PuzzleError
 
 LOOK_HERE = "Look here: a sure move is in the marked cells"
@@ -56,17 +57,15 @@ class Aids(QObject):
         self._host = host
         self._busy = False  # an aid is working
         self.stages = True  # hints in stages: look here, the reason, the move (the window sets it)
-        # a hint in stages: (a ticket of the game at the position it is shown at, the hint,
-        # the stage shown); the door (gui/jobs) says whether the position is still that one
-        self._staged = None
 
     def hint(self) -> None:
         """The next sure move, found on the pool (a Tracks hint may take seconds).
 
         In stages (the player's choice, on by default): the first Hint shows where to
         look (the cells), the next one at the same position the reason, the third plays
-        the move; at once: the move and its reason together.  A staged hint belongs to
-        the position it was found at: any change of the game starts over."""
+        the move; at once: the move and its reason together.  The game object holds the
+        staged hint and its rules (core/game.py: it belongs to the position it was found
+        at); this shows what the game says."""
         host = self._host
         if not host.ready_for_play():
             return
@@ -75,24 +74,21 @@ class Aids(QObject):
         if kind.is_solved(state):
             self.status.emit("The puzzle is already solved.", 5000)
             return
-        staged = self._staged
-        if staged is not None and host.jobs.at_position(staged[0]):
-            self._next_stage(staged)
+        if game.hint_stage is not None:
+            self._next_stage(game)
             return
-        self._staged = None
 
         def done(h):
             if h is None:
                 self.status.emit("No sure move found from here; try Check or Solve.", 6000)
                 return
-            if self.stages and h.move is not None and h.cells:
-                host.game.hint_looked()  # the attempt is helped from here, once for this hint
+            if self.stages and host.game.can_stage(h):
+                host.game.stage_hint(h)
                 host.board.set_highlight(h.cells, LOOK_HERE)
-                self._staged = (host.game.ticket("hint stage"), h, 1)
                 self.status.emit(f"Hint: {LOOK_HERE.lower()}. Hint again for the reason, and again for the move.",
                                  15000)
                 return
-            self._play_hint(h, looked=False)
+            self._play_hint(h)
 
         from ..core.aids import TIME_LIMIT
 
@@ -100,28 +96,36 @@ class Aids(QObject):
         self._run("hint", functools.partial(kind.hint, time_limit=TIME_LIMIT), (state,), done,
                   "Looking for a hint\u2026")
 
-    def _next_stage(self, staged) -> None:
-        _ticket, h, stage = staged
+    def _next_stage(self, game) -> None:
+        """The game's next stage of its staged hint, shown."""
         host = self._host
-        if stage == 1:
-            host.game.hint_reasoned()
-            host.board.set_highlight(h.cells, h.text)
-            self._staged = (host.game.ticket("hint stage"), h, 2)
-            self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
+        try:
+            staged = game.next_hint_stage()
+        except PuzzleError as exc:
+            self.status.emit(str(exc), 6000)
         else:
-            self._staged = None
-            self._play_hint(h, looked=True)
+            h = staged.hint
+            host.board.set_highlight(h.cells, h.text)
+            if staged.stage == REASON:
+                self.status.emit(f"Hint, the reason: {h.text} (Hint again plays the move.)", 15000)
+            else:
+                self._show_played(h, staged.finish)
         self.finished.emit("hint")
 
-    def _play_hint(self, h, looked: bool) -> None:
-        host = self._host
+    def _play_hint(self, h) -> None:
+        """A hint at once: its move played (if it has one) and its reason said."""
         finish = None
         if h.move is not None:
             try:
-                finish = host.game.take_hint(h.move, looked=looked)
+                finish = self._host.game.take_hint(h.move)
             except PuzzleError as exc:
                 self.status.emit(str(exc), 6000)
                 return
+        self._show_played(h, finish)
+
+    def _show_played(self, h, finish) -> None:
+        host = self._host
+        if h.move is not None:
             host.board.set_violations([])
             host.show_game(move=h.move, animate=True, finish=finish)
         host.board.set_highlight(h.cells, h.text)

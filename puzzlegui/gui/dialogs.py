@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ..core import files, registry
 from ..core.kind import PuzzleError, PuzzleKind
 from . import kinds
+from ..qtkit import focus_ring
 from ..qtkit.text import plain_label
 from ..qtkit.widgets import BoundedTextEdit
 
@@ -349,6 +350,7 @@ class EditDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
+        focus_ring.tab_order(self, self.tabs, self.error, self.analysis, self.buttons)  # as shown, top down
         if self.editor is not None:
             self._board_changed()  # the board as its editor reads it, on both tabs
         else:
@@ -383,6 +385,8 @@ class EditDialog(QDialog):
             self.tabs.blockSignals(False)
         self.analysis.set_editor(kind, self.editor)
         self._analysed = None
+        if hasattr(self, "buttons"):  # another kind's editor, built after the rest
+            focus_ring.tab_order(self, self.tabs, self.error, self.analysis, self.buttons)
 
     # --- the two views of the board ------------------------------------------------------
     def _board_changed(self) -> None:

@@ -22,8 +22,9 @@ board, never moving it (the next click lands where the player aimed).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -41,6 +42,7 @@ LIBRARY_WIDTH = (180, 300)  # the drawer: at least, at most (a fifth of the wind
 SIDE_WIDTH = (170, 240)  # a side panel beside the board: at least, at most
 SIDE_HEIGHT_SHARE = 0.4  # a panel below a wide board: at most this share of the height
 WIDE = 1.8  # a board this many times wider than high has its panel below it
+FOLD_KEY = "Shift+F9"  # opens (and closes) the folded panel: F9 shows or hides the panel itself
 
 
 class _Drawer(QFrame):
@@ -151,10 +153,12 @@ class BoardArea(QWidget):
         self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # panels wrap to fit
         self.side.setFrameShape(QFrame.NoFrame)
         self.side.hide()
+        self._side_shown = False
         # the folded side panel's button: the window puts it in its play bar, clear of the board
         self.fold = QAction(self)
         self.fold.setCheckable(True)
-        self.fold.toggled.connect(lambda _on: self.arrange())
+        self.fold.setShortcut(QKeySequence(FOLD_KEY))  # live only while the panel is folded (visible)
+        self.fold.toggled.connect(self._fold_toggled)
         self.fold.setVisible(False)
         self.problems = _Problems(self)
         self.problems.closed.connect(self.hide_problems)
@@ -188,13 +192,32 @@ class BoardArea(QWidget):
             self.side.setWidget(panel)
             panel.installEventFilter(self)  # it grows (the Tracks message fills in): placed again
         self.fold.setText(f"{self.side_title} \u25be")
-        self.fold.setToolTip(f"Show the {self.side_title.lower()} over the board (there is no room beside it)")
+        self.fold.setToolTip(f"Show the {self.side_title.lower()} over the board (there is no room beside it; "
+                             f"{QKeySequence(FOLD_KEY).toString(QKeySequence.NativeText)})")
         self.fold.setChecked(False)
         self.arrange()
 
     @property
     def side_panel(self) -> QWidget | None:
         return self.side.widget()
+
+    def _fold_toggled(self, on: bool) -> None:
+        """The folded panel opened or closed over the board. Opened, its first control has
+        the keys (by the keyboard, Shift+F9, it was otherwise out of reach: the play bar's
+        buttons take no focus); closed with the focus in it, the board has them again."""
+        panel = self.side.widget()
+        focus = QApplication.focusWidget()  # before the panel hides, and Qt moves it on
+        had_focus = panel is not None and focus is not None and panel.isAncestorOf(focus)
+        self.arrange()
+        if panel is None:
+            return
+        if on and self.side.isVisible():
+            first = next((w for w in panel.findChildren(QWidget)
+                          if w.isVisible() and w.isEnabled() and w.focusPolicy() & Qt.TabFocus), None)
+            if first is not None:
+                first.setFocus(Qt.ShortcutFocusReason)
+        elif not on and had_focus and self.board_view.board is not None:
+            self.board_view.board.setFocus(Qt.ShortcutFocusReason)
 
     # ---------------------------------------------------------------- opening and closing
     def give_way(self) -> None:
@@ -279,9 +302,15 @@ class BoardArea(QWidget):
         panel = self.side.widget()
         self.placement = "none"
         folded = self.fold.isVisible()
-        self.side.hide()
+        self._side_shown = False  # set by _place_side where the panel goes
         if panel is not None and self.side_open:
             board = self._place_side(panel, board, window_area)
+        # shown or hidden once it is placed, not hidden first and shown again: hiding it
+        # moved the keyboard's focus out of it at every arrangement (a resize, the Tracks
+        # message growing), and a keyboard player lost their place
+        self.side.setVisible(self._side_shown)
+        if self._side_shown and self.placement == "folded":
+            self.side.raise_()
         self.fold.setVisible(self.placement == "folded")
         if folded and self.placement != "folded":
             self.fold.setChecked(False)
@@ -320,7 +349,7 @@ class BoardArea(QWidget):
                     self.side.setGeometry(rect.right() + 1, board.y(), pw, board.height())
                 else:
                     self.side.setGeometry(board.x(), rect.bottom() + 1, board.width(), ph)
-                self.side.show()
+                self._side_shown = True
                 return rect
         # no room beside or below: the panel folds into a button (in the play bar), and
         # opens over the board's right edge on demand
@@ -329,8 +358,7 @@ class BoardArea(QWidget):
             height = min(board.height() - 8, max(hint.height() + 8, 120))
             self.side.setGeometry(board.right() - pw - 4, board.y() + 4, pw, height)
             self.side.setAutoFillBackground(True)
-            self.side.show()
-            self.side.raise_()
+            self._side_shown = True
         return board
 
     def _place_problems(self) -> None:

@@ -466,6 +466,7 @@ class SolveController(QObject):
         host.panel.set_result("The solver's answer is on the board. Solve again to see it worked out.")
         host.show_game(finish=finish)
         self.sync()
+        host.board.setFocus()  # the game's keys again (the button pressed is disabled now)
 
     def back_to_game(self) -> None:
         """Leave the replay (or its preparation): the game on show again as it was."""
@@ -475,6 +476,7 @@ class SolveController(QObject):
         self._host.panel.set_step_text("")
         self._host.show_game()
         self.sync()
+        self._host.board.setFocus()  # the game's keys again (Back to my game is disabled now)
 
     def toggle_play(self) -> None:
         if not self.replay.loaded:

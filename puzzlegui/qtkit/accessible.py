@@ -90,6 +90,21 @@ def cell_words(x: int, y: int, content: str) -> str:
     return f"row {y + 1}, column {x + 1}: {content}" if content else f"row {y + 1}, column {x + 1}"
 
 
+_places: dict = {}  # (columns, rows) -> every square's "row r, column c", in reading order
+
+
+def places(cols: int, rows: int) -> list[str]:
+    """``cell_words``'s positions for a whole grid, made once per size (a few sizes kept):
+    a move on a 30x30 board names 900 squares, and their positions never change."""
+    key = (cols, rows)
+    found = _places.get(key)
+    if found is None:
+        if len(_places) >= 8:
+            _places.clear()
+        found = _places[key] = [f"row {y + 1}, column {x + 1}" for y in range(rows) for x in range(cols)]
+    return found
+
+
 # --- the interfaces ------------------------------------------------------------------------
 class CellAccess(QAccessibleInterface):
     """One square of a board (index < columns x rows) or one of its clues after them."""
@@ -173,6 +188,7 @@ class BoardAccess(QAccessibleWidget):
         self._cells: dict[int, CellAccess] = {}
         self._names: list[str] | None = None  # the names as last told, to find changes
         self._clues: list = []
+        self._clues_for: tuple | None = None  # what the clues were worked out for
         board.destroyed.connect(self._gone)
         self._names = self.all_names() if board.state is not None else None
 
@@ -192,8 +208,17 @@ class BoardAccess(QAccessibleWidget):
         return cols * rows
 
     def clues(self) -> list:
+        """The board's clues, worked out once for what it shows (its state, a drag's
+        preview) at its size: a move asks for them twice and Qt for their count often."""
         board = self.board
-        self._clues = board.access_clues() if board is not None and board.state is not None else []
+        if board is None or board.state is None:
+            self._clues, self._clues_for = [], None
+            return self._clues
+        shown = board.shown_state() if hasattr(board, "shown_state") else None
+        key = (board.state, shown, board.width(), board.height(), prefs.clue_scale)
+        seen = self._clues_for
+        if seen is None or len(seen) != len(key) or any(a is not b and a != b for a, b in zip(seen, key)):
+            self._clues, self._clues_for = board.access_clues(), key
         return self._clues
 
     def name_of(self, index: int) -> str:
@@ -210,8 +235,8 @@ class BoardAccess(QAccessibleWidget):
         board = self.board
         if board is None or board.state is None:
             return []
-        cols = board.grid_size()[0]
-        return [cell_words(i % cols, i // cols, words) for i, words in enumerate(board.access_cells())] + [
+        where = places(*board.grid_size())
+        return [f"{where[i]}: {words}" if words else where[i] for i, words in enumerate(board.access_cells())] + [
             words for words, _ in self.clues()]
 
     def rect_of(self, index: int) -> QRectF | None:

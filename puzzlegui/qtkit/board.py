@@ -503,6 +503,9 @@ class BoardView(QScrollArea):
         self.setFrameShape(QFrame.NoFrame)
         self.setWidgetResizable(True)
         self.setAlignment(Qt.AlignCenter)
+        # the board in it takes the focus (and its arrows); the view itself was a Tab stop
+        # that showed nothing and took no key a player needs
+        self.setFocusPolicy(Qt.NoFocus)
         self.zoom = 1.0
         self.board: BoardWidget | None = None
 

@@ -15,13 +15,6 @@ from puzzlegui.core.games import Games
 TURNS = [("turn", x, y, d) for x in (0, 1) for y in (0, 1) for d in ("cw",)]
 
 
-@pytest.fixture
-def session(tmp_path):
-    s = Games(tmp_path / "data")
-    yield s
-    s.close()
-
-
 def mystery_box(session):
     return session.open(files.load_builtin("mystery-box"))
 

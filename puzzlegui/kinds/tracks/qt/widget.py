@@ -562,28 +562,49 @@ class Board(BoardWidget):
 
     def access_cell(self, x: int, y: int) -> str:
         state = self.shown_state()
+        return self._access_words(state, (x, y), self._access_crossed(state))
+
+    def access_cells(self) -> list[str]:
+        """Every square's words, the state and its crossed sides looked up once, and the
+        words of a square like one named before (most are "empty") taken from
+        ``_access_said`` (a 30x30 board is 900 squares to name after each move)."""
+        state = self.shown_state()
         p = state.puzzle
-        cell = (x, y)
+        crossed = self._access_crossed(state)
+        return [self._access_words(state, (x, y), crossed) for y in range(p.height) for x in range(p.width)]
+
+    _access_said: dict = {}  # what a square holds (ACCESS_KEY) -> its words; shared, bounded
+    ACCESS_SAID_MAX = 4096
+
+    def _access_words(self, state, cell, crossed) -> str:
+        p = state.puzzle
+        x, y = cell
         mask = state.mask.get(cell, 0)
-        if mask:
-            words = [_TRACK_WORDS[mask]]
-        elif cell in state.marks:
-            words = ["no track (marked)"]
-        else:
-            words = ["empty"]
-        if cell == p.start:
-            words.append("station A, where the track starts")
-        elif cell == p.finish:
-            words.append("station B, where the track ends")
-        if cell in p.fixed_map:
+        station = 1 if cell == p.start else 2 if cell == p.finish else 0
+        symbol = p.symbols[y][x] if self.show_symbols and p.has_symbols else None
+        key = (mask, cell in state.marks, station, cell in p.fixed_map, cell in state.dots,
+               tuple(crossed.get(cell, ())), symbol or None)
+        words = self._access_said.get(key)
+        if words is None:
+            said = self._access_said
+            if len(said) >= self.ACCESS_SAID_MAX:
+                said.clear()
+            words = said[key] = self._words_for(*key)
+        return words
+
+    @staticmethod
+    def _words_for(mask, marked, station, given, dot, crossed, symbol) -> str:
+        words = [_TRACK_WORDS[mask] if mask else "no track (marked)" if marked else "empty"]
+        if station:
+            words.append("station A, where the track starts" if station == 1 else "station B, where the track ends")
+        if given:
             words.append("given")
-        if cell in state.dots:
+        if dot:
             words.append("track passes here (dot)")
-        crossed = self._access_crossed(state).get(cell)
         if crossed:
             words.append(f"{' and '.join(crossed)} side crossed out")
-        if self.show_symbols and p.has_symbols and p.symbols[y][x]:
-            words.append(f"symbol {p.symbols[y][x]}")
+        if symbol:
+            words.append(f"symbol {symbol}")
         return ", ".join(words)
 
     def _access_crossed(self, state) -> dict:
