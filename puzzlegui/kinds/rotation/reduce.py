@@ -80,6 +80,9 @@ def label(config: Config, tiles, orient) -> tuple[Config, tuple[int, ...]]:
 
 
 # --- placing a few tiles ---------------------------------------------------------------------
+PLACE_CHUNK = 1 << 21  # positions a placement search makes at once (turns times frontier)
+
+
 def place(config: Config, tiles, orient, targets, allowed):
     """The fewest ``allowed`` moves that bring each tile ``t`` of ``targets`` (tile -> home
     cell) to its home cell (pointing up, with arrows), ignoring every other tile."""
@@ -98,7 +101,7 @@ def place(config: Config, tiles, orient, targets, allowed):
     goal = sum(digit(targets[t], 0) * base**i for i, t in enumerate(order))
     if start == goal:
         return []
-    maps = [cycles.turn_map(config, move, base, arrows) for move in allowed]
+    maps = np.array([cycles.turn_map(config, move, base, arrows) for move in allowed], dtype=np.int64)
     size = base**k
     parent = np.full(size, -1, dtype=np.int64)
     via = np.zeros(size, dtype=np.int16)
@@ -108,18 +111,30 @@ def place(config: Config, tiles, orient, targets, allowed):
     while len(frontier) and parent[goal] < 0:
         digits = [(frontier // base**i) % base for i in range(k)]
         nxt = []
-        for mi, table in enumerate(maps):
-            new = sum(table[d] * weights[i] for i, d in enumerate(digits))
-            fresh = parent[new] < 0
-            if not fresh.any():
+        # all the turns of a level at once, a slice of turns at a time (bounded memory);
+        # a position reached by two turns goes to the earlier turn, and by one turn
+        # from two positions to the later position: the order of a turn-by-turn loop,
+        # so the same paths as one
+        per = max(1, PLACE_CHUNK // len(frontier))
+        for m0 in range(0, len(maps), per):
+            block = maps[m0 : m0 + per]
+            new = block[:, digits[0]] * weights[0]
+            for i in range(1, k):
+                new += block[:, digits[i]] * weights[i]
+            width = len(frontier)
+            flat = new[::-1].ravel()  # the last turn's positions first: the earliest written last
+            cand = np.nonzero(parent[flat] < 0)[0]
+            if not len(cand):
                 continue
-            new = new[fresh]
-            old = frontier[fresh]
-            owner[new] = np.arange(len(new))
-            keep = owner[new] == np.arange(len(new))
-            new, old = new[keep], old[keep]
-            parent[new] = old
-            via[new] = mi
+            vals = flat[cand]
+            owner[vals] = cand  # of equal positions the last written stays
+            won = cand[owner[vals] == cand]
+            rows = len(block) - 1 - won // width
+            by_turn = np.argsort(rows, kind="stable")
+            won, rows = won[by_turn], rows[by_turn]
+            new = flat[won]
+            parent[new] = frontier[won % width]
+            via[new] = m0 + rows
             nxt.append(new)
         frontier = np.concatenate(nxt) if nxt else np.array([], dtype=np.int64)
     if parent[goal] < 0:
