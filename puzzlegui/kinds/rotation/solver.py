@@ -460,7 +460,8 @@ def _drive(gen, tries: int = 0):
 
 
 # --- reduction -----------------------------------------------------------------------------------
-def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1, tail: int = 0):
+def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1, tail: int = 0,
+                     lines=None):
     config = state.config
     if not reduce.handles(config):
         yield from _solve_general(state, trace, improve)
@@ -480,7 +481,7 @@ def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, gr
             return Step("place", move, f"{text}: {move_text(config, move).lower()}.", cells_of(config, move))
         return None
 
-    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group, tail)
+    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group, tail, lines)
     fixed: set = set()
     shown_tries = 0  # the last count of tries shown (the core search's, if it ran)
     for cells, (rx, ry) in phases:
@@ -610,8 +611,11 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
     if the search is stopped): the answer at once; then a search for an answer of at most
     SHORT_DEPTH turns (short.search): found, it is the shortest (a Best as long as its
     bound, which the filter in ``solve`` proves) and the last; not found, the bound rises
-    to the depth searched plus one; then the reduction again through each symmetry of the
-    board and with other placement plans (``_plans``), the shortest kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
+    to the depth searched plus one; then the reduction with its lines chosen by a beam
+    search (``_beam``: which row or column next, and how each is placed); then the
+    reduction again through each symmetry of the board that shows another position and
+    with other placement plans (``_plans``), the shortest kept; then its windows
+    shortcut (short.shorten).  The last Best is ``final``.  All of
     it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
     bound): the answer alone, final.  ``tries``: the count shown so far."""
     config = state.config
@@ -627,15 +631,24 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
         return
     lower = max(lower, depth + 1)
     yield Best(answer, lower, bound_text(len(answer), lower, None))
+    found = yield from _beam(state, counted)
+    if found is not None and len(found) < len(answer):
+        answer = RotationSolution(tuple(found), False, None, f"{answer.method.split(',')[0]}, lines chosen")
+        yield Best(answer, lower, bound_text(len(answer), lower, None))
     plans = _plans(config)
     syms = short.symmetries(config) if not config.rows_only else short.symmetries(config)[:1]
     best_plan = (1, 0)
     # every placement plan as the board is, then each other symmetry with the first plan
     # and the one that did best (where its searches are small)
     tries = [(syms[0], p) for p in plans[1:]]
-    tries += [(sym, None) for sym in syms[1:]]
+    views = {(state.tiles, state.orient)}
+    for sym in syms[1:]:  # a symmetry showing a position already tried would give its answer again
+        view = short.transformed(config, state.tiles, state.orient, sym[0])
+        if view not in views:
+            views.add(view)
+            tries.append((sym, None))
     for (sigma, image), chosen in tries:
-        cheap = config.cells ** (config.n + best_plan[1]) <= GROUP_STATES
+        cheap = _positions(config) ** (config.n + best_plan[1]) <= GROUP_STATES
         for group, tail in ([chosen] if chosen else list(dict.fromkeys([(1, 0), best_plan if cheap else (1, 0)]))):
             counted[0] += 1
             yield Progress(counted[0])
@@ -652,7 +665,13 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
 
 
 GROUP_STATES = 200_000  # the most positions a search placing ``group`` tiles may have
-TAIL_STATES = 2_000_000  # the same for a row's last n + ``tail`` tiles placed together
+TAIL_STATES = 500_000  # the same for a row's last n + ``tail`` tiles placed together
+
+
+def _positions(config: Config) -> int:
+    """The places one tile can be in a placement's search: a cell, and with arrows
+    its direction (reduce.place)."""
+    return config.cells * (4 if config.oriented else 1)
 
 
 def _plans(config: Config) -> list:
@@ -662,9 +681,48 @@ def _plans(config: Config) -> list:
     The general reduction has one plan."""
     if not reduce.handles(config):
         return [(1, 0)]
-    c, n = config.cells, config.n
+    c, n = _positions(config), config.n
     return [(g, t) for t in (0, 1, 2) for g in (1, 2, 3)
             if c**g <= GROUP_STATES and c ** (n + t) <= TAIL_STATES and (g, t) != (1, 1) and (g, t) != (1, 2)]
+
+
+BEAM_WIDTH = 2  # positions kept for each count of rows and columns placed (reduce.beam_lines)
+
+
+def _beam(state: RotationState, counted: list):
+    """The reduction with its lines chosen by reduce.beam_lines (which line next, and
+    how each is placed): the shortest of its best few as moves of ``state``, or None
+    where the rows-and-columns reduction does not handle the board.  Its placements
+    are counted as tries on top of ``counted[0]``."""
+    config = state.config
+    if not reduce.handles(config):
+        return None
+    work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
+    gen = reduce.beam_lines(work_cfg, tiles, state.orient, BEAM_WIDTH)
+    base = counted[0]
+    while True:
+        try:
+            counted[0] = base + next(gen)
+        except StopIteration as stop:
+            specs = stop.value
+            break
+        yield Progress(counted[0])
+    best = None
+    for lines in specs:
+        moves = _reduced(state, lines=lines)
+        if moves is not None and (best is None or len(moves) < len(best)):
+            best = moves
+    return best
+
+
+def _reduced(state: RotationState, group: int = 1, tail: int = 0, lines=None):
+    """The reduction's answer (its own, not improved) by the plan given, or None if it
+    does not solve ``state``."""
+    last = None
+    for event in _solve_reduction(state, False, improve=False, group=group, tail=tail, lines=lines):
+        if isinstance(event, Found | Best):
+            last = event.solution
+    return list(last.moves) if last is not None and _solves(state, None, last.moves) else None
 
 
 def _alternative(state: RotationState, sigma, image, group: int, tail: int):
