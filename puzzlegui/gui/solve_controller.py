@@ -268,9 +268,9 @@ class SolveController(QObject):
             self._host.panel.set_running(False)
             self.changed.emit()
 
-    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int) -> None:
+    def _on_solve_progress(self, job_id: int, nodes: int, elapsed: float, solutions: int, note: str = "") -> None:
         if self._owns_solve(job_id):
-            self._host.panel.set_progress(nodes, elapsed, solutions)
+            self._host.panel.set_progress(nodes, elapsed, solutions, note)
 
     def _on_solve_failed(self, job_id: int, message: str) -> None:
         if not self._owns_solve(job_id):

@@ -138,8 +138,10 @@ def _proven_when_bound_meets(events, trace: bool = False):
     said as what it is: a proven-shortest answer (Found, ``optimal``), once.  After it
     the same sequence found again is not counted twice, and later Best answers (which
     cannot be shorter) are dropped; a final one still says the search ends without
-    having listed every shortest sequence.  Traced, only a final Best is turned (the display
-    shows its moves played; the optimal search plays and proves its own answers)."""
+    having listed every shortest sequence.  The first proven answer, however it comes,
+    is followed by a Best that says it is proven (the window's "best so far"; a
+    first-answer search has ended before it).  Traced, only a final Best is turned (the
+    display shows its moves played; the optimal search plays and proves its own answers)."""
     proven = None
     for event in events:
         if type(event) is Best:
@@ -152,10 +154,20 @@ def _proven_when_bound_meets(events, trace: bool = False):
                 proven = sol.moves
                 if event.final:  # the search ends here: other shortest sequences are not listed
                     yield event
-                yield Found(RotationSolution(proven, True, None, sol.method))
+                found = RotationSolution(proven, True, None, sol.method)
+                yield Found(found)
+                if not event.final:
+                    yield Best(found, len(proven), bound_text(len(proven), len(proven), None))
                 continue
-        elif type(event) is Found and proven is not None and event.solution.moves == proven:
-            continue
+        elif type(event) is Found:
+            if proven is not None and event.solution.moves == proven:
+                continue
+            if proven is None and event.solution.optimal and not trace:
+                proven = event.solution.moves
+                yield event
+                n = len(proven)
+                yield Best(event.solution, n, bound_text(n, n, None))
+                continue
         yield event
 
 
