@@ -29,6 +29,7 @@ Pure: no Qt.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 
@@ -340,7 +341,7 @@ def _solve_optimal(state: RotationState, trace: bool):
             yield Best(best, quick, text)  # as long as its bound: proven (the filter in solve)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
-    looks = yield from _drive(pdb.lookups(config), tries[0])
+    looks = yield from _drive(pdb.lookups(config), tries[0], best, quick)
     engine = optimal.Engine(config, looks)
     names = engine.moves
     index = {m: i for i, m in enumerate(names)}
@@ -455,11 +456,14 @@ def _solves(state: RotationState, names, word) -> bool:
     return is_solved(RotationState(config, tiles, orient if config.oriented else state.orient))
 
 
-def _drive(gen, tries: int = 0):
+def _drive(gen, tries: int = 0, best: RotationSolution | None = None, lower: int = 0):
     """Run a build generator (pdb.lookups); its return value.  Its sentences (how far a
-    database's build is) become Steps; its counts (entries filled, not tries of the
-    search) become Progress events that repeat ``tries``, the search's count so far, so
-    that the count shown only grows and a stop is seen between any two slices."""
+    database's build is) become Steps, and with an answer so far (``best``, its bound
+    ``lower``) Best events whose phrase leads with the build's stage, for the window
+    ("building pattern database 1 of 2: 45%; found 26 moves; at least 9 proven"); its
+    counts (entries filled, not tries of the search) become Progress events that repeat
+    ``tries``, the search's count so far, so that the count shown only grows and a stop
+    is seen between any two slices."""
     while True:
         try:
             found = next(gen)
@@ -467,6 +471,10 @@ def _drive(gen, tries: int = 0):
             return stop.value
         if isinstance(found, str):
             yield Step("bound", None, found)
+            if best is not None:
+                stage = re.sub(r" \([^)]*\)", "", found)  # without the "(7 tiles; built once ...)"
+                bound = bound_text(len(best), lower, None) if lower else f"found {plural(len(best), 'move')}"
+                yield Best(best, lower or None, f"{stage[0].lower()}{stage[1:]}; {bound}")
         else:
             yield Progress(tries)
 
