@@ -83,6 +83,15 @@ def label(config: Config, tiles, orient) -> tuple[Config, tuple[int, ...]]:
 PLACE_CHUNK = 1 << 21  # positions a placement search makes at once (turns times frontier)
 
 
+@lru_cache(maxsize=8)
+def _turn_maps(config: Config):
+    """cycles.turn_map of every turn of ``config`` (one row a turn), and each turn's row."""
+    arrows = 4 if config.oriented else 1
+    moves = config.moves()
+    maps = np.array([cycles.turn_map(config, move, config.cells * arrows, arrows) for move in moves], dtype=np.int64)
+    return maps, {m: i for i, m in enumerate(moves)}
+
+
 def place(config: Config, tiles, orient, targets, allowed):
     """The fewest ``allowed`` moves that bring each tile ``t`` of ``targets`` (tile -> home
     cell) to its home cell (pointing up, with arrows), ignoring every other tile."""
@@ -101,7 +110,8 @@ def place(config: Config, tiles, orient, targets, allowed):
     goal = sum(digit(targets[t], 0) * base**i for i, t in enumerate(order))
     if start == goal:
         return []
-    maps = np.array([cycles.turn_map(config, move, base, arrows) for move in allowed], dtype=np.int64)
+    every, index = _turn_maps(config)
+    maps = every[[index[move] for move in allowed]]
     size = base**k
     parent = np.full(size, -1, dtype=np.int64)
     via = np.zeros(size, dtype=np.int16)
@@ -459,6 +469,7 @@ def beam_lines(config: Config, tiles, orient, width: int):
     w, n = config.w, config.n
     beam = {(0, 0): [(0, tuple(tiles), tuple(orient), frozenset(), ())]}
     searched = 0
+    placed: dict = {}  # a placement's moves by what decides them (the same group, from the same cells)
     for _ in range(rows + cols):
         reached: dict = {}
         for (r, c), entries in beam.items():
@@ -471,11 +482,17 @@ def beam_lines(config: Config, tiles, orient, width: int):
                         try:
                             for cells in line_groups(config, kind, c, r, g, tl, back):
                                 targets = {cy * w + cx + 1: cy * w + cx for cx, cy in cells}
-                                for _, x, y, d in place(config, t, o, targets, allowed_moves(config, fixed, c, r)):
+                                at = tuple((t.index(tile), o[t.index(tile)]) for tile in targets)
+                                key = (at, tuple(targets), frozenset(fixed), c, r)
+                                moves = placed.get(key)
+                                if moves is None:
+                                    moves = place(config, t, o, targets, allowed_moves(config, fixed, c, r))
+                                    placed[key] = moves
+                                    searched += 1
+                                for _, x, y, d in moves:
                                     t, o = turn(t, o, w, n, x, y, d == "cw")
                                     count += 1
                                 fixed.update(cells)
-                                searched += 1
                         except PuzzleError:
                             continue  # this way cannot place the line
                         yield searched

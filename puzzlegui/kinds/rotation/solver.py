@@ -329,7 +329,7 @@ def _solve_optimal(state: RotationState, trace: bool):
     if not trace and (upper is None or upper > 1):
         # a few turns from the goal: the answer before any database is opened or built
         most = SHORT_DEPTH if upper is None else min(SHORT_DEPTH, upper - 1)
-        word, depth = yield from _short(state, most, tries)
+        word, depth = yield from _short(state, most, tries, quick)
         if word is not None:
             best = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
             upper = quick = len(word)
@@ -644,7 +644,7 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
         return
     yield Best(answer, lower, bound_text(len(answer), lower, None))
     counted = [tries]
-    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), counted)
+    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), counted, lower)
     if word is not None:
         found = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
         yield Best(found, len(word), bound_text(len(word), len(word), None), final=True)
@@ -765,9 +765,13 @@ def _alternative(state: RotationState, sigma, image, group: int, tail: int):
     return moves if _solves(state, None, moves) else None
 
 
-def _short(state: RotationState, most: int, tries: list):
+def _short(state: RotationState, most: int, tries: list, lower: int = 0):
     """short.search, its positions counted as tries on top of ``tries[0]`` (which it
-    raises); returns (move list or None, depth searched through)."""
+    raises); returns (move list or None, depth searched through).  Not run where the
+    proven bound ``lower`` is already beyond ``most`` turns (nothing that short exists):
+    (None, lower - 1)."""
+    if lower > most:
+        return None, lower - 1
     gen = short.search(state.config, state.tiles, state.orient, most)
     base = tries[0]
     while True:
