@@ -631,11 +631,10 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
     if the search is stopped): the answer at once; then a search for an answer of at most
     SHORT_DEPTH turns (short.search): found, it is the shortest (a Best as long as its
     bound, which the filter in ``solve`` proves) and the last; not found, the bound rises
-    to the depth searched plus one; then the reduction with its lines chosen by a beam
-    search (``_beam``: which row or column next, and how each is placed); then the
-    reduction again through each symmetry of the board that shows another position and
-    with other placement plans (``_plans``), the shortest kept; then its windows
-    shortcut (short.shorten).  The last Best is ``final``.  All of
+    to the depth searched plus one; then the reduction again through each symmetry of the
+    board that shows another position and with other placement plans (``_plans``); then
+    with its lines chosen by a beam search (``_beam``: which row or column next, and how
+    each is placed), the shortest kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
     it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
     bound): the answer alone, final.  ``tries``: the count shown so far."""
     config = state.config
@@ -651,10 +650,6 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
         return
     lower = max(lower, depth + 1)
     yield Best(answer, lower, bound_text(len(answer), lower, None))
-    found = yield from _beam(state, counted)
-    if found is not None and len(found) < len(answer):
-        answer = RotationSolution(tuple(found), False, None, f"{answer.method.split(',')[0]}, lines chosen")
-        yield Best(answer, lower, bound_text(len(answer), lower, None))
     plans = _plans(config)
     syms = short.symmetries(config) if not config.rows_only else short.symmetries(config)[:1]
     best_plan = (1, 0)
@@ -678,6 +673,11 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
                 if sigma is syms[0][0]:
                     best_plan = (group, tail)
                 yield Best(answer, lower, bound_text(len(answer), lower, None))
+    # then the lines chosen one by one (slower, and better on the boards it handles)
+    found = yield from _beam(state, counted)
+    if found is not None and len(found) < len(answer):
+        answer = RotationSolution(tuple(found), False, None, f"{answer.method.split(',')[0]}, lines chosen")
+        yield Best(answer, lower, bound_text(len(answer), lower, None))
     shorter = short.shorten(config, answer.moves)
     if len(shorter) < len(answer):
         answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
