@@ -104,3 +104,18 @@ def test_the_first_database_build_shows_its_progress_and_the_next_process_does_n
     assert not [t for t in shown_again if "building" in t], shown_again
     assert again.solutions[0].optimal and len(again.solutions[0].moves) == len(result.solutions[0].moves)
     assert sorted(p.name for p in diskcache.databases_folder().iterdir()) == stored
+
+
+def test_the_search_process_reports_each_better_answer_with_its_phrase():
+    # the path under the bar: search_child's reports carry the Best events' phrases
+    from puzzlegui.core import search_child
+    from puzzlegui.kinds.rotation import KIND
+
+    state = KIND.parse_game_id(REVERSED_5X5.split(":", 1)[1])
+    notes: list = []
+    solved = search_child.search_with_progress(KIND, state, solver.UNIQUE, 1000,
+                                               report=lambda nodes, elapsed, found, note: notes.append(note))
+    final = len(solved.result.solutions[0].moves)
+    phrases = list(dict.fromkeys(n for n in notes if n))
+    assert phrases[0].startswith("found 74 moves; at least ") and phrases[-1].startswith(f"found {final} moves")
+    assert final < 74  # each better answer was reported, the last one last
