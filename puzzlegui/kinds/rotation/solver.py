@@ -634,8 +634,8 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
     to the depth searched plus one; then the reduction again through each symmetry of the
     board that shows another position and with other placement plans (``_plans``); then
     with its lines chosen by a beam search (``_beam``: which row or column next, and how
-    each is placed), the shortest kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
-    it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
+    each is placed), the shortest kept; then its windows shortcut (short.shorten).  The
+    last Best is ``final``.  All of it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
     bound): the answer alone, final.  ``tries``: the count shown so far."""
     config = state.config
     if quick:
