@@ -483,11 +483,11 @@ def beam_lines(config: Config, tiles, orient, width: int):
                             for cells in line_groups(config, kind, c, r, g, tl, back):
                                 targets = {cy * w + cx + 1: cy * w + cx for cx, cy in cells}
                                 at = tuple((t.index(tile), o[t.index(tile)]) for tile in targets)
-                                key = (at, tuple(targets), frozenset(fixed), c, r)
-                                moves = placed.get(key)
+                                asked = (at, tuple(targets), frozenset(fixed), c, r)
+                                moves = placed.get(asked)
                                 if moves is None:
                                     moves = place(config, t, o, targets, allowed_moves(config, fixed, c, r))
-                                    placed[key] = moves
+                                    placed[asked] = moves
                                     searched += 1
                                 for _, x, y, d in moves:
                                     t, o = turn(t, o, w, n, x, y, d == "cw")
@@ -497,7 +497,8 @@ def beam_lines(config: Config, tiles, orient, width: int):
                             continue  # this way cannot place the line
                         yield searched
                         key = (r + 1, c) if kind == "row" else (r, c + 1)
-                        reached.setdefault(key, []).append((count, t, o, frozenset(fixed), lines + ((kind, g, tl, back),)))
+                        entry = (count, t, o, frozenset(fixed), lines + ((kind, g, tl, back),))
+                        reached.setdefault(key, []).append(entry)
         beam = {}
         for key, found in reached.items():
             found.sort(key=lambda e: e[0])  # stable: the earlier way first among equals
