@@ -326,7 +326,7 @@ def bench_reopen(count: int = 5):
 REVERSED = {5: (48, 60), 6: (88, 110), 7: (146, 182)}  # size: (best known, issue 34's target)
 
 
-def bench_reversed(budgets=(1.0, 10.0, 60.0)):
+def bench_reversed(budgets=(1.0, 2.0, 5.0, 10.0, 60.0)):
     """Issue 34: the reversed 5x5, 6x6 and 7x7 boards with 2x2 blocks (OEIS A330280's;
     best known 48, 88, 146 moves), solved as ``puzzlegui solve`` does under each budget:
     the answer's length against the budget.  Target: within 25% of the best known in the

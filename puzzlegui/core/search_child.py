@@ -12,7 +12,9 @@ sends back, in this order, each a tuple starting with its tag and the job's id:
 * ``("started", job)``   the request is read: the search begins;
 * ``("solutions", job, [...])``   the solutions to keep, as they are found, each time
   before a progress report, at most SOLUTION_CHUNK a message;
-* ``("progress", job, nodes, elapsed, solutions)``  at most ~30 a second;
+* ``("progress", job, nodes, elapsed, solutions, note)``  at most ~30 a second, and at
+  once when an anytime solver's best answer changes; ``note`` is its phrase (Best.text:
+  "found 74 moves; at least 40 proven"), "" before any;
 * ``("searched", job)``   the search has returned (this is how a Stop is answered);
 * ``("steps", job, [Step, ...])``   the recorded steps, at most STEP_CHUNK a message;
 * ``("solutions", job, [...])``   what is kept beyond the solutions sent so far (the
@@ -60,11 +62,13 @@ def search_with_progress(kind, state, mode: str, max_solutions: int, *, trace: b
                          report: Callable[[int, float, int], None] | None = None,
                          on_found: Callable[[Any], None] | None = None) -> solving.Solved:
     """``solving.search`` as the window asks for it (kept solutions, recorded steps, the
-    kind's own explanation of them), calling ``report(nodes, elapsed, solutions)`` at most
-    every PROGRESS_INTERVAL, at once for the first solution, and once more at the end
-    with the final figures; ``on_found(solution)`` for each solution, before its report."""
+    kind's own explanation of them), calling ``report(nodes, elapsed, solutions, note)`` at
+    most every PROGRESS_INTERVAL, at once for the first solution and for each better
+    answer of an anytime solver (``note`` its phrase, "" before any), and once more at the
+    end with the final figures; ``on_found(solution)`` for each solution, before its report."""
     solutions = 0
     nodes = 0
+    note = ""
     started = time.perf_counter()
     last_report = 0.0
 
@@ -73,7 +77,7 @@ def search_with_progress(kind, state, mode: str, max_solutions: int, *, trace: b
         now = time.perf_counter()
         if report is not None and (force or now - last_report >= PROGRESS_INTERVAL):
             last_report = now
-            report(nodes, now - started, solutions)
+            report(nodes, now - started, solutions, note)
 
     def found(solution):
         nonlocal solutions
@@ -89,11 +93,17 @@ def search_with_progress(kind, state, mode: str, max_solutions: int, *, trace: b
         nodes = n
         tick()
 
+    def on_best(event):
+        nonlocal note
+        if event.text and event.text != note:
+            note = event.text
+            tick(force=True)  # a handful a search: the window shows each improvement
+
     solved = solving.search(
         kind, state, mode, max_solutions,
         time_limit=time_limit, keep=KEEP_SOLUTIONS, should_stop=should_stop,
         trace=trace, max_steps=MAX_RECORDED_STEPS, on_step=lambda _s: tick(),
-        on_found=found, on_progress=on_progress, explain=True,
+        on_found=found, on_progress=on_progress, explain=True, on_best=on_best,
     )
     nodes = max(nodes, solved.result.nodes)
     solutions = max(solutions, solved.result.count)
@@ -158,7 +168,7 @@ def answer(send: Callable[[tuple], None], request: Request, should_stop: Callabl
             kept.append(solution)
             unsent.append(solution)
 
-    def report(nodes, elapsed, solutions):
+    def report(nodes, elapsed, solutions, note=""):
         try:
             for chunk in chunks(unsent, SOLUTION_CHUNK):
                 send(("solutions", job, chunk))
@@ -167,7 +177,7 @@ def answer(send: Callable[[tuple], None], request: Request, should_stop: Callabl
         except Exception as exc:  # noqa: BLE001 - a solution that does not pickle
             raise _Unsendable(exc) from None
         unsent.clear()
-        send(("progress", job, nodes, elapsed, solutions))
+        send(("progress", job, nodes, elapsed, solutions, note))
 
     try:
         kind = request.find_kind()

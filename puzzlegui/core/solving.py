@@ -75,13 +75,15 @@ def search(
     on_found: Callable | None = None,
     on_progress: Callable[[int], None] | None = None,
     explain: bool = False,
+    on_best: Callable | None = None,
 ) -> Solved:
     """Search ``state`` (a ``kind.solve_start`` state) and say what was found.
 
     After the search: a search that stopped at its limit is counted exactly where the
     kind can (``solver.count_all``), within what is left of ``time_limit``; a puzzle
     that found no solution says which rule its givens break, if they break one; with ``trace`` the first ``max_steps`` steps are kept, and with
-    ``explain`` the kind words them (``explain_search``)."""
+    ``explain`` the kind words them (``explain_search``).  ``on_best`` gets each Best event
+    of an anytime solver (its answer so far and the phrase saying where it stands)."""
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     stop = should_stop or (lambda: False)
@@ -123,6 +125,7 @@ def search(
         on_progress=on_progress,
         time_limit=time_limit,
         keep=keep,
+        on_best=on_best,
     )
     solver.count_all(kind, state, result, stopped_or_late)
     describe = getattr(kind, "describe_result", solver.describe)  # a kind's own words, where it has them

@@ -310,7 +310,10 @@ class SolverPanel(QWidget):
         if running:
             self.set_result("Searching\u2026")
 
-    def set_progress(self, nodes: int, elapsed: float, solutions: int) -> None:
+    def set_progress(self, nodes: int, elapsed: float, solutions: int, note: str = "") -> None:
+        """The running search's figures; ``note``: an anytime solver's best answer so far
+        and its proven bound ("found 74 moves; at least 40 proven"), shown while it runs,
+        the solutions label saying "Best so far" until one is proven."""
         self.nodes_label.setText(f"{nodes:,}")
         took = f"{elapsed:.2f} s" if elapsed >= 1 else f"{elapsed * 1000:.0f} ms"
         self.time_label.setText(took)
@@ -318,7 +321,11 @@ class SolverPanel(QWidget):
         if self._running:
             found = "no solution yet" if solutions == 0 else (
                 "1 solution so far" if solutions == 1 else f"{solutions:,} solutions so far")
-            self.result_label.setText(f"Searching\u2026 {nodes:,} tries, {took}, {found}")
+            if note:  # an anytime search: where it stands (its best answer so far and bound)
+                self.result_label.setText(f"Searching\u2026 {note} ({nodes:,} tries, {took})")
+                found = "best so far" if solutions == 0 else found
+            else:
+                self.result_label.setText(f"Searching\u2026 {nodes:,} tries, {took}, {found}")
             if self.solution_count == 0:
                 self.solution_label.setText(found[0].upper() + found[1:])
 

@@ -78,3 +78,35 @@ def test_every_answer_of_a_default_solve_replays():
         state = KIND.parse_game_id(gid)
         result = run(KIND.solve(state), ALL, time_limit=30)
         assert result.solutions and all(is_solved(replayed(state, s.moves)) for s in result.solutions)
+
+
+def test_the_default_lines_are_the_plan_of_rows_then_columns():
+    from puzzlegui.kinds.rotation import reduce
+
+    config = Config(6, 5, 2)
+    lines = [("row", 2, 1, False)] * 2 + [("col", 2, 1, False)] * 3
+    assert reduce.plan(config, 2, 1) == reduce.plan(config, lines=lines)
+    # backwards: the row's far end first, its first n + tail cells placed together last
+    groups = reduce.line_groups(config, "row", 0, 0, 2, 1, True)
+    assert groups == [[(5, 0), (4, 0)], [(3, 0)], [(2, 0), (1, 0), (0, 0)]]
+
+
+def test_the_lines_beam_beats_the_rows_then_columns_reduction_and_replays():
+    # a 6x5 board with 2x2 blocks: lines interleaved and placed either way
+    from puzzlegui.kinds.rotation.model import RotationState, goal_state
+
+    config = Config(6, 5, 2)
+    goal = goal_state(config)
+    state = RotationState(config, tuple(reversed(goal.tiles)), goal.orient)
+    plain = solver._reduced(state)
+    counted = [0]
+    gen = solver._beam(state, counted)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            beamed = stop.value
+            break
+    assert counted[0] > 0 and beamed is not None
+    assert len(beamed) < len(plain)
+    assert is_solved(replayed(state, beamed))

@@ -201,7 +201,7 @@ class ProcessSolveJob(QObject):
     """One solve in the search process, with worker.SolveJob's surface.  Nobody's child:
     the window holds the one it shows; a running job keeps itself alive until ``ended``."""
 
-    progress = Signal(int, int, float, int)  # job id, nodes, elapsed seconds, solutions so far
+    progress = Signal(int, int, float, int, str)  # job id, nodes, elapsed s, solutions so far, best so far ("")
     # job id, Result, recorded steps (a list), steps seen in all, the sentence describing the result
     finished = Signal(int, object, object, int, str)
     failed = Signal(int, str)  # job id, a sentence: the search could not run

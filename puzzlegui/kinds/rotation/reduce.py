@@ -28,7 +28,7 @@ import numpy as np
 from puzzlegui.core.kind import PuzzleError
 
 from . import cycles, tables
-from .model import Config, goal_state, turn_sources, unreachable_reason, RotationState
+from .model import Config, goal_state, turn, turn_sources, unreachable_reason, RotationState
 
 
 def support_reason(config: Config) -> str | None:
@@ -80,6 +80,18 @@ def label(config: Config, tiles, orient) -> tuple[Config, tuple[int, ...]]:
 
 
 # --- placing a few tiles ---------------------------------------------------------------------
+PLACE_CHUNK = 1 << 21  # positions a placement search makes at once (turns times frontier)
+
+
+@lru_cache(maxsize=8)
+def _turn_maps(config: Config):
+    """cycles.turn_map of every turn of ``config`` (one row a turn), and each turn's row."""
+    arrows = 4 if config.oriented else 1
+    moves = config.moves()
+    maps = np.array([cycles.turn_map(config, move, config.cells * arrows, arrows) for move in moves], dtype=np.int64)
+    return maps, {m: i for i, m in enumerate(moves)}
+
+
 def place(config: Config, tiles, orient, targets, allowed):
     """The fewest ``allowed`` moves that bring each tile ``t`` of ``targets`` (tile -> home
     cell) to its home cell (pointing up, with arrows), ignoring every other tile."""
@@ -98,7 +110,8 @@ def place(config: Config, tiles, orient, targets, allowed):
     goal = sum(digit(targets[t], 0) * base**i for i, t in enumerate(order))
     if start == goal:
         return []
-    maps = [cycles.turn_map(config, move, base, arrows) for move in allowed]
+    every, index = _turn_maps(config)
+    maps = every[[index[move] for move in allowed]]
     size = base**k
     parent = np.full(size, -1, dtype=np.int64)
     via = np.zeros(size, dtype=np.int16)
@@ -108,18 +121,30 @@ def place(config: Config, tiles, orient, targets, allowed):
     while len(frontier) and parent[goal] < 0:
         digits = [(frontier // base**i) % base for i in range(k)]
         nxt = []
-        for mi, table in enumerate(maps):
-            new = sum(table[d] * weights[i] for i, d in enumerate(digits))
-            fresh = parent[new] < 0
-            if not fresh.any():
+        # all the turns of a level at once, a slice of turns at a time (bounded memory);
+        # a position reached by two turns goes to the earlier turn, and by one turn
+        # from two positions to the later position: the order of a turn-by-turn loop,
+        # so the same paths as one
+        per = max(1, PLACE_CHUNK // len(frontier))
+        for m0 in range(0, len(maps), per):
+            block = maps[m0 : m0 + per]
+            new = block[:, digits[0]] * weights[0]
+            for i in range(1, k):
+                new += block[:, digits[i]] * weights[i]
+            width = len(frontier)
+            flat = new[::-1].ravel()  # the last turn's positions first: the earliest written last
+            cand = np.nonzero(parent[flat] < 0)[0]
+            if not len(cand):
                 continue
-            new = new[fresh]
-            old = frontier[fresh]
-            owner[new] = np.arange(len(new))
-            keep = owner[new] == np.arange(len(new))
-            new, old = new[keep], old[keep]
-            parent[new] = old
-            via[new] = mi
+            vals = flat[cand]
+            owner[vals] = cand  # of equal positions the last written stays
+            won = cand[owner[vals] == cand]
+            rows = len(block) - 1 - won // width
+            by_turn = np.argsort(rows, kind="stable")
+            won, rows = won[by_turn], rows[by_turn]
+            new = flat[won]
+            parent[new] = frontier[won % width]
+            via[new] = m0 + rows
             nxt.append(new)
         frontier = np.concatenate(nxt) if nxt else np.array([], dtype=np.int64)
     if parent[goal] < 0:
@@ -377,31 +402,115 @@ def core_size(config: Config) -> tuple[int, int]:
     return min(config.w, n + 2), n
 
 
-def plan(config: Config, group: int = 1, tail: int = 0):
+def plan(config: Config, group: int = 1, tail: int = 0, lines=None):
     """The placement phases: lists of home cells placed together, shrinking the free
     region from the top and the left, then the core's origin and size.  A row's (or
     column's) tiles are placed ``group`` at a time, its last n + ``tail`` together:
-    bigger groups search more (cells**k positions for k tiles) for fewer moves."""
-    n = config.n
+    bigger groups search more (cells**k positions for k tiles) for fewer moves.
+    ``lines`` (from ``beam_lines``) chooses each line instead: ("row" or "col", group,
+    tail, backwards) in the order they are placed; by default every row, then every
+    column, each with ``group`` and ``tail``, from the top or left end."""
     cw, ch = core_size(config)
-    w, h = config.w, config.h
+    if lines is None:
+        spec = (group, tail, False)
+        lines = [("row", *spec)] * max(0, config.h - ch) + [("col", *spec)] * max(0, config.w - cw)
     x0 = y0 = 0
     phases = []
-
-    def line(cells, origin):
-        last = min(len(cells), n + tail)
-        head = cells[: len(cells) - last]
-        for i in range(0, len(head), group):
-            phases.append((head[i : i + group], origin))
-        phases.append((cells[len(cells) - last :], origin))
-
-    while h - y0 > ch:
-        line([(x, y0) for x in range(x0, w)], (x0, y0))
-        y0 += 1
-    while w - x0 > cw:
-        line([(x0, y) for y in range(y0, h)], (x0, y0))
-        x0 += 1
+    for kind, g, t, backwards in lines:
+        for cells in line_groups(config, kind, x0, y0, g, t, backwards):
+            phases.append((cells, (x0, y0)))
+        if kind == "row":
+            y0 += 1
+        else:
+            x0 += 1
     return phases, (x0, y0, cw, ch)
+
+
+def line_groups(config: Config, kind: str, x0: int, y0: int, group: int, tail: int, backwards: bool) -> list:
+    """The top row (``kind`` "row") or the left column of the free region from (x0, y0)
+    as the groups of home cells placed together: ``group`` at a time from one end (the
+    far end if ``backwards``), the last n + ``tail`` together (once its other cells are
+    fixed, only the block at the line's end still reaches them)."""
+    if kind == "row":
+        cells = [(x, y0) for x in range(x0, config.w)]
+    else:
+        cells = [(x0, y) for y in range(y0, config.h)]
+    if backwards:
+        cells.reverse()
+    last = min(len(cells), config.n + tail)
+    head = cells[: len(cells) - last]
+    return [head[i : i + group] for i in range(0, len(head), group)] + [cells[len(cells) - last :]]
+
+
+BEAM_GROUP_STATES = 20_000  # the most positions of a group's search the line beam tries
+BEAM_TAIL_STATES = 150_000  # and of a line's last n + tail tiles placed together
+
+
+def line_options(config: Config) -> list:
+    """The ways ``beam_lines`` may place a line: (group, tail, backwards) whose searches
+    stay within BEAM_GROUP_STATES and BEAM_TAIL_STATES positions."""
+    base = config.cells * (4 if config.oriented else 1)
+    n = config.n
+    return [(g, t, back) for t in (0, 1, 2) for g in (1, 2, 3) for back in (False, True)
+            if base**g <= BEAM_GROUP_STATES and base ** (n + t) <= BEAM_TAIL_STATES and not (g == 1 and t)]
+
+
+def beam_lines(config: Config, tiles, orient, width: int):
+    """A beam search over the order of the reduction's lines (rows and columns
+    interleaved) and the way each is placed (``line_options``): from each (rows placed,
+    columns placed) the ``width`` positions reached in the fewest moves go on, each line
+    placed every way.  A generator (yields the placements searched so far) returning
+    the ``lines`` (see ``plan``) of the best few, fewest moves first.  Bounded: the
+    (rows, columns) grid's cells times ``width`` times the options, each a placement of
+    bounded size; deterministic."""
+    cw, ch = core_size(config)
+    rows, cols = max(0, config.h - ch), max(0, config.w - cw)
+    options = line_options(config)
+    w, n = config.w, config.n
+    beam = {(0, 0): [(0, tuple(tiles), tuple(orient), frozenset(), ())]}
+    searched = 0
+    placed: dict = {}  # a placement's moves by what decides them (the same group, from the same cells)
+    for _ in range(rows + cols):
+        reached: dict = {}
+        for (r, c), entries in beam.items():
+            for kind in ("row", "col"):
+                if (kind == "row" and r >= rows) or (kind == "col" and c >= cols):
+                    continue
+                for cost, t0, o0, fixed0, lines in entries:
+                    for g, tl, back in options:
+                        t, o, fixed, count = t0, o0, set(fixed0), cost
+                        try:
+                            for cells in line_groups(config, kind, c, r, g, tl, back):
+                                targets = {cy * w + cx + 1: cy * w + cx for cx, cy in cells}
+                                at = tuple((t.index(tile), o[t.index(tile)]) for tile in targets)
+                                asked = (at, tuple(targets), frozenset(fixed), c, r)
+                                moves = placed.get(asked)
+                                if moves is None:
+                                    moves = place(config, t, o, targets, allowed_moves(config, fixed, c, r))
+                                    placed[asked] = moves
+                                    searched += 1
+                                for _, x, y, d in moves:
+                                    t, o = turn(t, o, w, n, x, y, d == "cw")
+                                    count += 1
+                                fixed.update(cells)
+                        except PuzzleError:
+                            continue  # this way cannot place the line
+                        yield searched
+                        key = (r + 1, c) if kind == "row" else (r, c + 1)
+                        entry = (count, t, o, frozenset(fixed), lines + ((kind, g, tl, back),))
+                        reached.setdefault(key, []).append(entry)
+        beam = {}
+        for key, found in reached.items():
+            found.sort(key=lambda e: e[0])  # stable: the earlier way first among equals
+            kept, seen = [], set()
+            for entry in found:
+                if (entry[1], entry[2]) not in seen:
+                    seen.add((entry[1], entry[2]))
+                    kept.append(entry)
+                if len(kept) == width:
+                    break
+            beam[key] = kept
+    return [entry[4] for entry in beam.get((rows, cols), [])]
 
 
 def allowed_moves(config: Config, fixed: set, x0: int, y0: int) -> list:

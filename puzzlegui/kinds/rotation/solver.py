@@ -29,6 +29,7 @@ Pure: no Qt.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 
@@ -138,8 +139,10 @@ def _proven_when_bound_meets(events, trace: bool = False):
     said as what it is: a proven-shortest answer (Found, ``optimal``), once.  After it
     the same sequence found again is not counted twice, and later Best answers (which
     cannot be shorter) are dropped; a final one still says the search ends without
-    having listed every shortest sequence.  Traced, only a final Best is turned (the display
-    shows its moves played; the optimal search plays and proves its own answers)."""
+    having listed every shortest sequence.  The first proven answer, however it comes,
+    is followed by a Best that says it is proven (the window's "best so far"; a
+    first-answer search has ended before it).  Traced, only a final Best is turned (the
+    display shows its moves played; the optimal search plays and proves its own answers)."""
     proven = None
     for event in events:
         if type(event) is Best:
@@ -152,10 +155,20 @@ def _proven_when_bound_meets(events, trace: bool = False):
                 proven = sol.moves
                 if event.final:  # the search ends here: other shortest sequences are not listed
                     yield event
-                yield Found(RotationSolution(proven, True, None, sol.method))
+                found = RotationSolution(proven, True, None, sol.method)
+                yield Found(found)
+                if not event.final:
+                    yield Best(found, len(proven), bound_text(len(proven), len(proven), None))
                 continue
-        elif type(event) is Found and proven is not None and event.solution.moves == proven:
-            continue
+        elif type(event) is Found:
+            if proven is not None and event.solution.moves == proven:
+                continue
+            if proven is None and event.solution.optimal and not trace:
+                proven = event.solution.moves
+                yield event
+                n = len(proven)
+                yield Best(event.solution, n, bound_text(n, n, None))
+                continue
         yield event
 
 
@@ -316,7 +329,7 @@ def _solve_optimal(state: RotationState, trace: bool):
     if not trace and (upper is None or upper > 1):
         # a few turns from the goal: the answer before any database is opened or built
         most = SHORT_DEPTH if upper is None else min(SHORT_DEPTH, upper - 1)
-        word, depth = yield from _short(state, most, tries)
+        word, depth = yield from _short(state, most, tries, quick)
         if word is not None:
             best = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
             upper = quick = len(word)
@@ -328,7 +341,7 @@ def _solve_optimal(state: RotationState, trace: bool):
             yield Best(best, quick, text)  # as long as its bound: proven (the filter in solve)
     if pdb.cached(config) is None:
         yield Step("bound", None, "Preparing the pattern databases (built once, then read from the disk cache).")
-    looks = yield from _drive(pdb.lookups(config), tries[0])
+    looks = yield from _drive(pdb.lookups(config), tries[0], best, quick)
     engine = optimal.Engine(config, looks)
     names = engine.moves
     index = {m: i for i, m in enumerate(names)}
@@ -443,11 +456,14 @@ def _solves(state: RotationState, names, word) -> bool:
     return is_solved(RotationState(config, tiles, orient if config.oriented else state.orient))
 
 
-def _drive(gen, tries: int = 0):
+def _drive(gen, tries: int = 0, best: RotationSolution | None = None, lower: int = 0):
     """Run a build generator (pdb.lookups); its return value.  Its sentences (how far a
-    database's build is) become Steps; its counts (entries filled, not tries of the
-    search) become Progress events that repeat ``tries``, the search's count so far, so
-    that the count shown only grows and a stop is seen between any two slices."""
+    database's build is) become Steps, and with an answer so far (``best``, its bound
+    ``lower``) Best events whose phrase leads with the build's stage, for the window
+    ("building pattern database 1 of 2: 45%; found 26 moves; at least 9 proven"); its
+    counts (entries filled, not tries of the search) become Progress events that repeat
+    ``tries``, the search's count so far, so that the count shown only grows and a stop
+    is seen between any two slices."""
     while True:
         try:
             found = next(gen)
@@ -455,12 +471,17 @@ def _drive(gen, tries: int = 0):
             return stop.value
         if isinstance(found, str):
             yield Step("bound", None, found)
+            if best is not None:
+                stage = re.sub(r" \([^)]*\)", "", found)  # without the "(7 tiles; built once ...)"
+                bound = bound_text(len(best), lower, None) if lower else f"found {plural(len(best), 'move')}"
+                yield Best(best, lower or None, f"{stage[0].lower()}{stage[1:]}; {bound}")
         else:
             yield Progress(tries)
 
 
 # --- reduction -----------------------------------------------------------------------------------
-def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1, tail: int = 0):
+def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, group: int = 1, tail: int = 0,
+                     lines=None):
     config = state.config
     if not reduce.handles(config):
         yield from _solve_general(state, trace, improve)
@@ -480,7 +501,7 @@ def _solve_reduction(state: RotationState, trace: bool, improve: bool = True, gr
             return Step("place", move, f"{text}: {move_text(config, move).lower()}.", cells_of(config, move))
         return None
 
-    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group, tail)
+    phases, (x0, y0, cw, ch) = reduce.plan(work_cfg, group, tail, lines)
     fixed: set = set()
     shown_tries = 0  # the last count of tries shown (the core search's, if it ran)
     for cells, (rx, ry) in phases:
@@ -611,8 +632,10 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
     SHORT_DEPTH turns (short.search): found, it is the shortest (a Best as long as its
     bound, which the filter in ``solve`` proves) and the last; not found, the bound rises
     to the depth searched plus one; then the reduction again through each symmetry of the
-    board and with other placement plans (``_plans``), the shortest kept; then its windows shortcut (short.shorten).  The last Best is ``final``.  All of
-    it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
+    board that shows another position and with other placement plans (``_plans``); then
+    with its lines chosen by a beam search (``_beam``: which row or column next, and how
+    each is placed), the shortest kept; then its windows shortcut (short.shorten).  The
+    last Best is ``final``.  All of it is bounded and deterministic.  ``quick`` (traced, or the optimal search's upper
     bound): the answer alone, final.  ``tries``: the count shown so far."""
     config = state.config
     if quick:
@@ -620,7 +643,7 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
         return
     yield Best(answer, lower, bound_text(len(answer), lower, None))
     counted = [tries]
-    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), counted)
+    word, depth = yield from _short(state, min(SHORT_DEPTH, len(answer) - 1), counted, lower)
     if word is not None:
         found = RotationSolution(tuple(word), False, None, "meet-in-the-middle search")
         yield Best(found, len(word), bound_text(len(word), len(word), None), final=True)
@@ -633,9 +656,14 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
     # every placement plan as the board is, then each other symmetry with the first plan
     # and the one that did best (where its searches are small)
     tries = [(syms[0], p) for p in plans[1:]]
-    tries += [(sym, None) for sym in syms[1:]]
+    views = {(state.tiles, state.orient)}
+    for sym in syms[1:]:  # a symmetry showing a position already tried would give its answer again
+        view = short.transformed(config, state.tiles, state.orient, sym[0])
+        if view not in views:
+            views.add(view)
+            tries.append((sym, None))
     for (sigma, image), chosen in tries:
-        cheap = config.cells ** (config.n + best_plan[1]) <= GROUP_STATES
+        cheap = _positions(config) ** (config.n + best_plan[1]) <= GROUP_STATES
         for group, tail in ([chosen] if chosen else list(dict.fromkeys([(1, 0), best_plan if cheap else (1, 0)]))):
             counted[0] += 1
             yield Progress(counted[0])
@@ -645,6 +673,11 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
                 if sigma is syms[0][0]:
                     best_plan = (group, tail)
                 yield Best(answer, lower, bound_text(len(answer), lower, None))
+    # then the lines chosen one by one (slower, and better on the boards it handles)
+    found = yield from _beam(state, counted)
+    if found is not None and len(found) < len(answer):
+        answer = RotationSolution(tuple(found), False, None, f"{answer.method.split(',')[0]}, lines chosen")
+        yield Best(answer, lower, bound_text(len(answer), lower, None))
     shorter = short.shorten(config, answer.moves)
     if len(shorter) < len(answer):
         answer = RotationSolution(tuple(shorter), False, None, answer.method + ", shortcut")
@@ -652,7 +685,13 @@ def _improve(state: RotationState, answer: RotationSolution, lower: int, quick: 
 
 
 GROUP_STATES = 200_000  # the most positions a search placing ``group`` tiles may have
-TAIL_STATES = 2_000_000  # the same for a row's last n + ``tail`` tiles placed together
+TAIL_STATES = 500_000  # the same for a row's last n + ``tail`` tiles placed together
+
+
+def _positions(config: Config) -> int:
+    """The places one tile can be in a placement's search: a cell, and with arrows
+    its direction (reduce.place)."""
+    return config.cells * (4 if config.oriented else 1)
 
 
 def _plans(config: Config) -> list:
@@ -662,9 +701,48 @@ def _plans(config: Config) -> list:
     The general reduction has one plan."""
     if not reduce.handles(config):
         return [(1, 0)]
-    c, n = config.cells, config.n
+    c, n = _positions(config), config.n
     return [(g, t) for t in (0, 1, 2) for g in (1, 2, 3)
             if c**g <= GROUP_STATES and c ** (n + t) <= TAIL_STATES and (g, t) != (1, 1) and (g, t) != (1, 2)]
+
+
+BEAM_WIDTH = 2  # positions kept for each count of rows and columns placed (reduce.beam_lines)
+
+
+def _beam(state: RotationState, counted: list):
+    """The reduction with its lines chosen by reduce.beam_lines (which line next, and
+    how each is placed): the shortest of its best few as moves of ``state``, or None
+    where the rows-and-columns reduction does not handle the board.  Its placements
+    are counted as tries on top of ``counted[0]``."""
+    config = state.config
+    if not reduce.handles(config):
+        return None
+    work_cfg, tiles = reduce.label(config, state.tiles, state.orient)
+    gen = reduce.beam_lines(work_cfg, tiles, state.orient, BEAM_WIDTH)
+    base = counted[0]
+    while True:
+        try:
+            counted[0] = base + next(gen)
+        except StopIteration as stop:
+            specs = stop.value
+            break
+        yield Progress(counted[0])
+    best = None
+    for lines in specs:
+        moves = _reduced(state, lines=lines)
+        if moves is not None and (best is None or len(moves) < len(best)):
+            best = moves
+    return best
+
+
+def _reduced(state: RotationState, group: int = 1, tail: int = 0, lines=None):
+    """The reduction's answer (its own, not improved) by the plan given, or None if it
+    does not solve ``state``."""
+    last = None
+    for event in _solve_reduction(state, False, improve=False, group=group, tail=tail, lines=lines):
+        if isinstance(event, Found | Best):
+            last = event.solution
+    return list(last.moves) if last is not None and _solves(state, None, last.moves) else None
 
 
 def _alternative(state: RotationState, sigma, image, group: int, tail: int):
@@ -687,9 +765,13 @@ def _alternative(state: RotationState, sigma, image, group: int, tail: int):
     return moves if _solves(state, None, moves) else None
 
 
-def _short(state: RotationState, most: int, tries: list):
+def _short(state: RotationState, most: int, tries: list, lower: int = 0):
     """short.search, its positions counted as tries on top of ``tries[0]`` (which it
-    raises); returns (move list or None, depth searched through)."""
+    raises); returns (move list or None, depth searched through).  Not run where the
+    proven bound ``lower`` is already beyond ``most`` turns (nothing that short exists):
+    (None, lower - 1)."""
+    if lower > most:
+        return None, lower - 1
     gen = short.search(state.config, state.tiles, state.orient, most)
     base = tries[0]
     while True:
