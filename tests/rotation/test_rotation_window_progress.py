@@ -77,7 +77,7 @@ def solve_recording(qtbot, window):
 
 
 def test_the_first_database_build_shows_its_progress_and_the_next_process_does_not_build(qtbot, window, monkeypatch):
-    from puzzlegui.gui import search_process
+    from puzzlegui.gui.jobs import search_process
     from puzzlegui.kinds.rotation import diskcache
     from puzzlegui.kinds.rotation import solver as engine
 
