@@ -114,6 +114,16 @@ class Board:
         other.seen = {k: list(v) for k, v in self.seen.items()}
         return other
 
+    def add_clue(self, x: int, y: int, mask: int) -> None:
+        """A given piece at (x, y) (direction bits, none off the board), as if it had been
+        given when the board was made: its square holds track and so do its sides."""
+        i = y * self.w + x
+        self.clue[i] = True
+        self.set_square(i, TRACK)
+        for d in (R, U, L, D):
+            if mask & d:
+                self.set_side(x, y, d, ET)
+
     # --- flags ----------------------------------------------------------------------
     def _side(self, x, y, d, shift) -> None:
         w = self.w
@@ -489,6 +499,12 @@ class Board:
         """Tatham's test of a finished solve: no loop among the known links, and in
         every line as many squares with two known links as its count."""
         w, h = self.w, self.h
+        full = [_NB[(f >> ET) & ALL] == 2 for f in self.sf]
+        if sum(full) != sum(self.numbers[:w]):
+            return False  # (a column's count is not met: the quick test first)
+        for cells, target, _perp in self.lines:
+            if sum(full[i] for i in cells) != target:
+                return False
         parent = list(range(w * h))
 
         def find(a):
@@ -505,9 +521,6 @@ class Board:
                     if a == b:
                         return False
                     parent[a] = b
-        for cells, target, _perp in self.lines:
-            if sum(1 for i in cells if _NB[self.track_sides(i)] == 2) != target:
-                return False
         return True
 
 
