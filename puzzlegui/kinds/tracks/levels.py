@@ -255,23 +255,29 @@ class Board:
             return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
-        parent = list(range(N))
-
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
+        # each square's piece of track: the first square of it met (a square with no
+        # links is its own); the links are those with track on both sides
+        part = list(range(N))
+        done = [False] * N
         track = []
-        for i in range(N):
-            f = sf[i]
+        for s in range(N):
+            f = sf[s]
             if f & TRACK:
-                track.append(i)
-            if f & (R << ET) and i % w < w - 1:
-                parent[find(i)] = find(i + 1)
-            if f & (D << ET) and i < N - w:
-                parent[find(i)] = find(i + w)
+                track.append(s)
+            if done[s] or not (f >> ET) & ALL:
+                continue
+            done[s] = True
+            stack = [s]
+            while stack:
+                a = stack.pop()
+                g = sf[a] >> ET
+                ax = a % w
+                for bit, b, inside in ((R, a + 1, ax < w - 1), (U, a - w, a >= w), (L, a - 1, ax > 0), (D, a + w, a < N - w)):
+                    if g & bit and inside and not done[b]:
+                        done[b] = True
+                        part[b] = s
+                        stack.append(b)
+        find = part.__getitem__
         ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
         early = None
         did = 0
@@ -402,18 +408,11 @@ class Board:
             return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
-
-        def open_sides(i):
-            return ALL & ~self.track_sides(i) & ~self.closed_sides(i)
-
-        bridges = _bridges(w, h, open_sides)
+        bridges = _bridges(w, h, [ALL & ~((f >> ET) | (f >> EN)) for f in sf])
         did = 0
-        for x in range(w):
-            for y in range(h):
-                i = y * w + x
-                for d in (D, R):
-                    if (i, d) in bridges:
-                        did += self._bridge(x, y, d, N)
+        # column by column, down each column, D before R: the order a sweep meets them
+        for i, d in sorted(bridges, key=lambda b: (b[0] % w, b[0] // w, b[1] != D)):
+            did += self._bridge(i % w, i // w, d, N)
         if not did:
             self.parity_seen = self.sver
         return did
@@ -585,50 +584,65 @@ def _new_facts(before, after):
                     yield ("side", i, d, shift)
 
 
-def _bridges(w: int, h: int, open_sides) -> set:
+def _bridges(w: int, h: int, opened) -> set:
     """The links of the graph of undecided links that are bridges, as (square, D or R)
-    from the upper or left square."""
+    from the upper or left square.  ``opened[i]``: square i's undecided sides."""
     N = w * h
+    adj = []
+    for i in range(N):
+        o = opened[i]
+        if not o:
+            adj.append(())
+            continue
+        x = i % w
+        nb = []
+        if o & R and x < w - 1:
+            nb.append(i + 1)
+        if o & U and i >= w:
+            nb.append(i - w)
+        if o & L and x > 0:
+            nb.append(i - 1)
+        if o & D and i < N - w:
+            nb.append(i + w)
+        adj.append(nb)
     disc = [-1] * N
     low = [0] * N
+    parent = [-1] * N
+    ptr = [0] * N
     out = set()
     t = 0
     for root in range(N):
-        if disc[root] >= 0:
+        if disc[root] >= 0 or not adj[root]:
             continue
         disc[root] = low[root] = t
         t += 1
-        stack = [(root, -1, iter(_nbrs(root, w, h, open_sides)))]
+        stack = [root]
         while stack:
-            v, pv, it = stack[-1]
-            for u in it:
-                if u == pv:
+            v = stack[-1]
+            nb = adj[v]
+            k = ptr[v]
+            if k < len(nb):
+                ptr[v] = k + 1
+                u = nb[k]
+                if u == parent[v]:
                     continue
                 if disc[u] < 0:
                     disc[u] = low[u] = t
                     t += 1
-                    stack.append((u, v, iter(_nbrs(u, w, h, open_sides))))
-                    break
-                low[v] = min(low[v], disc[u])
+                    parent[u] = v
+                    stack.append(u)
+                elif disc[u] < low[v]:
+                    low[v] = disc[u]
             else:
                 stack.pop()
-                if pv >= 0:
-                    low[pv] = min(low[pv], low[v])
-                    if low[v] > disc[pv]:
-                        a, b = min(v, pv), max(v, pv)
+                p = parent[v]
+                if p >= 0:
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] > disc[p]:
+                        a, b = (v, p) if v < p else (p, v)
                         out.add((a, R if b == a + 1 and b % w else D))
     return out
-
-
-def _nbrs(i: int, w: int, h: int, open_sides):
-    x, y = i % w, i // w
-    sides = open_sides(i)
-    for d in (R, U, L, D):
-        if sides & d:
-            dx, dy = _STEP[d]
-            X, Y = x + dx, y + dy
-            if 0 <= X < w and 0 <= Y < h:
-                yield Y * w + X
 
 
 def board_of(puzzle, end_pieces=None):
