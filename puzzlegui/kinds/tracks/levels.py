@@ -255,15 +255,25 @@ class Board:
             return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
+        # the rules look only at two track squares side by side with the side between
+        # them undecided: with none, they have nothing to do
+        track = [i for i in range(N) if sf[i] & TRACK]
+        for i in track:
+            f = sf[i]
+            undecided = ~((f >> ET) | (f >> EN))
+            if (undecided & R and i % w < w - 1 and sf[i + 1] & TRACK) or (
+                undecided & D and i < N - w and sf[i + w] & TRACK
+            ):
+                break
+        else:
+            self.loops_seen = self.tver
+            return 0
         # each square's piece of track: the first square of it met (a square with no
         # links is its own); the links are those with track on both sides
         part = list(range(N))
         done = [False] * N
-        track = []
         for s in range(N):
             f = sf[s]
-            if f & TRACK:
-                track.append(s)
             if done[s] or not (f >> ET) & ALL:
                 continue
             done[s] = True
