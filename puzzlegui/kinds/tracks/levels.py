@@ -84,6 +84,9 @@ class Board:
         self.tver = self.sver = 0
         self.loops_seen = self.parity_seen = -1
         self.clue = [False] * (w * h)
+        # the pieces of track: a union-find over the squares, joined along every side
+        # known to hold track (kept as they are set, for the loop rules)
+        self.uf = list(range(w * h))
         for (x, y), mask in clues.items():
             i = y * w + x
             self.sf[i] |= TRACK
@@ -107,6 +110,7 @@ class Board:
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.sf = list(self.sf)
+        other.uf = list(self.uf)
         other.dirty = set(self.dirty)
         other.lver = list(self.lver)
         other.ltrack = list(self.ltrack)
@@ -138,6 +142,18 @@ class Board:
         if 0 <= X < w and 0 <= Y < self.h:
             self.sf[Y * w + X] |= _OPP[d] << shift
             self._touch(Y * w + X)
+            if shift == ET:
+                a, b = self.find(i), self.find(Y * w + X)
+                if a != b:
+                    self.uf[a] = b
+
+    def find(self, i: int) -> int:
+        """The piece of track square i is on (one square of it stands for it)."""
+        uf = self.uf
+        while uf[i] != i:
+            uf[i] = uf[uf[i]]
+            i = uf[i]
+        return i
 
     def _touch(self, i: int) -> None:
         """Square i's flags changed."""
@@ -268,26 +284,7 @@ class Board:
         else:
             self.loops_seen = self.tver
             return 0
-        # each square's piece of track: the first square of it met (a square with no
-        # links is its own); the links are those with track on both sides
-        part = list(range(N))
-        done = [False] * N
-        for s in range(N):
-            f = sf[s]
-            if done[s] or not (f >> ET) & ALL:
-                continue
-            done[s] = True
-            stack = [s]
-            while stack:
-                a = stack.pop()
-                g = sf[a] >> ET
-                ax = a % w
-                for bit, b, inside in ((R, a + 1, ax < w - 1), (U, a - w, a >= w), (L, a - 1, ax > 0), (D, a + w, a < N - w)):
-                    if g & bit and inside and not done[b]:
-                        done[b] = True
-                        part[b] = s
-                        stack.append(b)
-        find = part.__getitem__
+        find = self.find
         ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
         early = None
         did = 0
