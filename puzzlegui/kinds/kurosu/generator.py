@@ -151,10 +151,7 @@ def generate(width: int, height: int, unique: bool, difficulty: str, seed=None,
             raise PuzzleError(f"No legal {width}x{height} board could be made with these rules.")
         cells = engine.cells(board)
         if level == HARD:
-            # first every removal the Tricky rules still undo (cheap: no search; each
-            # also leaves one solution), then every further one after which the search
-            # still finds one solution
-            cells = reduce_halving(engine, cells, TRICKY, rng)
+            # keep every removal after which the search still finds one solution
             cells = reduce(engine, cells, HARD, rng, lambda c, _: _unique(engine, c))
         else:
             cells = reduce_halving(engine, cells, level, rng)
