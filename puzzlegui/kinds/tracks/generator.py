@@ -267,8 +267,10 @@ def _his_pieces(base, path, pieces, level, rng):
     if start.finished():
         return [] if levels.level(blank) == level else None
     settled = start.copy()  # base's own deductions, where every stripping check starts
-    # the easier levels' boards with the kept pieces, brought up to date when needed
-    easier = {lv: [blank.copy(), False] for lv in range(level)}
+    # the level below's board with the kept pieces, brought up to date when needed (its
+    # rules include the easier ones', so what they finish it finishes: the grade from
+    # scratch at the end is the exact check)
+    easier = {level - 1: [blank.copy(), False]} if level > levels.EASY else {}
     W = base.width
     progress = start.progress()
     fixed = base.fixed_map
@@ -337,7 +339,7 @@ def _strip_his(chosen: list, rng, settled, level: int) -> list:
 
 def _too_easy(easier: dict, chosen: list, piece) -> bool:
     """Would the pieces ``chosen`` and ``piece`` be finished by an easier level's
-    deductions?  ``easier`` maps each easier level to [its board, how many of
+    deductions?  ``easier`` maps easier levels to [its board, how many of
     ``chosen`` it holds]; each board is brought up to date (deduced as far as its
     level goes) and tried with ``piece`` on a copy."""
     for lv in sorted(easier, reverse=True):
