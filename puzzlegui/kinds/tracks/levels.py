@@ -215,9 +215,12 @@ class Board:
             x, y = i % w, i // w
             f = sf[i]
             if f & NOTRACK:
-                for d in (R, U, L, D):
-                    did += self.set_side(x, y, d, EN)
-                f = sf[i]
+                todo = ALL & ~(f >> EN)  # (a side closed already needs nothing)
+                if todo:
+                    for d in (R, U, L, D):
+                        if todo & d:
+                            did += self.set_side(x, y, d, EN)
+                    f = sf[i]
             if _NB[(f >> EN) & ALL] >= 3:
                 did += self.set_square(i, NOTRACK)
                 f = sf[i]
@@ -256,11 +259,11 @@ class Board:
         for cells, target, _perp, track, empty in self._fresh("counts"):
             if track == target:
                 for i in cells:
-                    if not sf[i] & TRACK:
+                    if not sf[i] & (TRACK | NOTRACK):  # (a square known already needs nothing)
                         did += self.set_square(i, NOTRACK)
             if empty == len(cells) - target:
                 for i in cells:
-                    if not sf[i] & NOTRACK:
+                    if not sf[i] & (TRACK | NOTRACK):
                         did += self.set_square(i, TRACK)
         return did
 
