@@ -592,8 +592,8 @@ GENERAL_HELP = """
  brings it back); <b>Keep the trial</b> (Ctrl+Alt+T) keeps it. Marks nest and are saved with the game.</li>
 <li><b>Check</b> (Ctrl+K) marks broken rules and lists them over the foot of the board (the board
  does not move). <b>Hint</b> (Ctrl+H) comes in stages: first where to look, then the reason, then the
- move; turn <i>Hints in stages</i> off (Ctrl+Alt+H) to have the move at once. Statistics counts the
- stages you needed.</li>
+ move; turn <i>Hints in stages</i> off (Ctrl+Alt+H) to have the move at once. Statistics (Ctrl+I) counts the
+ stages you needed and shows your best times by kind, size and level.</li>
 <li><b>Pause</b> (F8) hides the board and stops the clock; a click on it goes on. View &gt; Show the
  clock hides the time if you would rather not see it.</li>
 <li><b>Solve</b> (F5) opens the solver bar over the board and runs the solver in a process of its own;
