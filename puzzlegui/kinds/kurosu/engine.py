@@ -413,7 +413,7 @@ class Engine:
         i = rng.choice([i for i in range(self.length[L]) if e >> i & 1])
         return (i, L) if L < H else (L - H, i)
 
-    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD, level: int = TRICKY):
+    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD):
         """Depth-first search from a closed board: yields every full legal board (a
         list) and Progress(nodes) at least every ``progress_every`` seconds.
 
@@ -421,9 +421,7 @@ class Engine:
         smallest trees when every branch must be refuted (proving uniqueness).  With
         ``lookahead=0`` it branches on the most constrained cell at once, which reaches
         solutions sooner; with ``rng`` (a random.Random) on a random cell with the
-        symbols in a random order, to make random boards for the generator.  ``level``:
-        the rules applied after each branch (without look-ahead); every full board
-        yielded is legal whatever the level, since every line is checked as it fills."""
+        symbols in a random order, to make random boards for the generator."""
         nodes = 0
         clock = time.perf_counter
         last = clock()
@@ -452,7 +450,7 @@ class Engine:
             first = rng.randrange(2) if rng is not None else 1
             for v in (1 - first, first):  # the last pushed is explored first
                 child = board.copy()
-                if self.close(child, level, self.put(child, x, y, v)):
+                if self.close(child, TRICKY, self.put(child, x, y, v)):
                     stack.append(child)
         yield Progress(nodes)
 
@@ -523,12 +521,7 @@ class Engine:
             if not self.close(st, TRICKY):
                 return None
             nodes = 0
-            # up to 20x20, Normal's rules after each choice: line analysis (Tricky)
-            # costs more than the few dead ends it saves there (a board, median of 30:
-            # 14x14 8.3 -> 4.4 ms, 20x20 24 -> 11 ms); on bigger boards the search
-            # without it wanders (40x40: 0.8 -> 4.4 s a puzzle), so they keep it
-            level = NORMAL if self.width * self.height <= 400 else TRICKY
-            for event in self.search(st, rng, level=level):
+            for event in self.search(st, rng):
                 if type(event) is list:
                     return event
                 nodes = event.nodes
