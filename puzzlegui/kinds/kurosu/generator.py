@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import time
 
+from puzzlegui.core import halving
 from puzzlegui.core.kind import PuzzleError
 
 from .engine import HARD, NARROW, TRICKY, Engine, narrow_search
@@ -87,13 +88,10 @@ def reduce(engine: Engine, cells: list, level: int, rng: random.Random, test=Non
 
 
 def reduce_halving(engine: Engine, cells: list, level: int, rng: random.Random) -> list:
-    """``reduce`` with the rules up to ``level``, without solving each trial from
-    scratch: the givens in random order are halved again and again; a board holding
-    every given outside a half (those still kept before it, all after it) is deduced
-    once for the whole half, incrementally from its parent's board, and a half is taken
-    away at once when that board is already full.  The result is the one-at-a-time
-    removal's in that order when more givens never deduce less; the caller grades it
-    from scratch (engine.grade) all the same."""
+    """``reduce`` with the rules up to ``level``, by halving (core/halving.py) rather
+    than solving each trial from scratch: the one-at-a-time removal's result in that
+    order when more givens never deduce less; the caller grades it from scratch
+    (engine.grade) all the same."""
     W = engine.width
     order = [i for i, v in enumerate(cells) if v >= 0]
     rng.shuffle(order)
@@ -108,16 +106,8 @@ def reduce_halving(engine: Engine, cells: list, level: int, rng: random.Random) 
             lines.update(engine.put(st, x, y, cells[i]))
         return st if engine.close(st, level, sorted(lines)) else None
 
-    def kept(lo: int, hi: int, st) -> list:
-        if st is not None and engine.is_full(st):
-            return []
-        if hi - lo == 1:
-            return order[lo:hi]
-        mid = (lo + hi) // 2
-        first = kept(lo, mid, with_givens(st, order[mid:hi]))
-        return first + kept(mid, hi, with_givens(st, first))
-
-    keep = set(kept(0, len(order), engine.board([-1] * len(cells)))) if order else set()
+    root = engine.board([-1] * len(cells))
+    keep = set(halving.kept(order, root, with_givens, lambda st: st is not None and engine.is_full(st)))
     return [v if i in keep else -1 for i, v in enumerate(cells)]
 
 

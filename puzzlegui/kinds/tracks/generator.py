@@ -26,6 +26,7 @@ import itertools
 import random
 import time
 
+from puzzlegui.core import halving
 from puzzlegui.core.kind import PuzzleError
 
 from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, direction, make_puzzle
@@ -255,7 +256,7 @@ def _his_pieces(base, path, pieces, level, rng):
 
     For speed the work is incremental where his is from scratch: a tried piece is added
     to the board as far as the deductions got (and, to see whether it makes the puzzle
-    too easy, to one as far as the easier levels got), and the checks of the stripping
+    too easy, to one as far as the level below's deductions got), and the checks of the stripping
     start from the deductions on ``base``'s own pieces.  The result is then graded from
     scratch (levels.level), so a puzzle of another level is never handed over."""
     blank = _tatham_board(base)
@@ -306,11 +307,8 @@ def _his_pieces(base, path, pieces, level, rng):
 def _strip_his(chosen: list, rng, settled, level: int) -> list:
     """``chosen`` without the pieces his deductions of ``level`` do not need, as
     ``_strip`` takes them away (one at a time in random order, each for good if the
-    rest still finish), but without deducing each trial from scratch: the pieces in
-    that order are halved again and again, a board with every piece outside a half
-    (those still kept before it, all after it) is deduced once for the whole half, and
-    a half is taken away at once when its board is already finished.  ``settled`` is
-    the board with no piece of ``chosen``, deduced."""
+    rest still finish), but by halving (core/halving.py) rather than deducing each
+    trial from scratch.  ``settled`` is the board with no piece of ``chosen``, deduced."""
     order = list(chosen)
     rng.shuffle(order)
 
@@ -324,16 +322,7 @@ def _strip_his(chosen: list, rng, settled, level: int) -> list:
             pass  # (not expected: the pieces are the true track's) it counts as unfinished
         return board
 
-    def kept(lo: int, hi: int, board) -> list:
-        if not board.impossible and board.finished():
-            return []
-        if hi - lo == 1:
-            return order[lo:hi]
-        mid = (lo + hi) // 2
-        first = kept(lo, mid, with_pieces(board, order[mid:hi]))
-        return first + kept(mid, hi, with_pieces(board, first))
-
-    out = kept(0, len(order), settled) if order else []
+    out = halving.kept(order, settled, with_pieces, lambda board: not board.impossible and board.finished())
     return [x for x in chosen if x in out]
 
 
