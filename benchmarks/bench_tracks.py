@@ -24,7 +24,7 @@ from puzzlegui.core.files import load_builtin
 from puzzlegui.core.solver import ALL, run
 from puzzlegui.kinds.tracks import KIND
 from puzzlegui.kinds.tracks import solver as tsolver
-from puzzlegui.kinds.tracks.count import count_solutions
+from puzzlegui.kinds.tracks.solver import count_solutions
 from puzzlegui.kinds.tracks.generator import counts_of, lay_path
 from puzzlegui.kinds.tracks.model import direction, initial_state, make_puzzle
 

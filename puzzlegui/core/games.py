@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import files, gcpause, legacy, registry, safefile
@@ -163,6 +164,24 @@ class Games:
 
     def stats_for(self, key: str) -> Stats | None:
         return self.store.stats_for(key)
+
+    def puzzle_facts(self, key: str) -> tuple[str, str] | None:
+        """The size ("8x8") and grade (the kind's one grader, ``level_name``, as the
+        library line shows it; "" for a kind without levels) of ``key``'s puzzle as
+        stored, or None when there is none or it does not read.  It grades, which may
+        take a while on a big board: a window calls it off its GUI thread."""
+        text = self.store.puzzle_text(key, files.MAX_FILE_BYTES)
+        if text is None:
+            return None
+        try:
+            doc = files.from_data(files.parse_json(text, "the saved puzzle"), "the saved puzzle")
+            params = doc.kind.params_of(doc.state)
+            w, h = params.get("width"), params.get("height")
+            size = f"{w}x{h}" if isinstance(w, int) and isinstance(h, int) else ""
+            grader = getattr(doc.kind, "level_name", None)
+            return size, (grader(doc.state) if grader is not None else "")
+        except (PuzzleError, ValueError):
+            return None
 
     def add_stats(self, game: Game, **counts) -> Stats:
         """Add to ``game``'s statistics (the game object says what, core/game.py); a
@@ -533,3 +552,47 @@ def time_text(seconds: float | None) -> str:
     h, rest = divmod(total, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """The records of every puzzle of one kind, size and level, taken together."""
+
+    kind: str
+    size: str  # "8x8"; "" when not known
+    level: str  # the grade's name; "" for a kind without levels or not known
+    solved: int  # times solved, with or without help
+    best: float | None  # the best time of a solve without help
+    puzzles: int  # puzzles with a record
+
+
+def by_size_and_level(rows, facts: dict) -> list[LevelStats]:
+    """``rows`` (Stats) grouped by kind, size and level; ``facts``: key -> (size, level)
+    (puzzle_facts), a key without facts grouped under an unknown size and level.
+    Ordered by kind, then size (smallest first), then level (the order of the kind's
+    difficulty choices)."""
+    groups: dict = {}
+    for st in rows:
+        size, level = facts.get(st.key) or ("", "")
+        key = (st.kind, size, level)
+        solved, best, puzzles = groups.get(key, (0, None, 0))
+        if st.best is not None and (best is None or st.best < best):
+            best = st.best
+        groups[key] = (solved + st.solved, best, puzzles + 1)
+    return sorted((LevelStats(k, s, lv, *v) for (k, s, lv), v in groups.items()), key=_group_order)
+
+
+def _group_order(g: LevelStats):
+    dims = g.size.split("x")
+    size = tuple(int(d) for d in dims) if len(dims) == 2 and all(d.isdigit() for d in dims) else (10**9, 10**9)
+    return (g.kind, size[0] * size[1], size, _level_rank(g.kind, g.level), g.level)
+
+
+def _level_rank(kind_name: str, level: str) -> int:
+    """Where ``level`` comes among the kind's difficulty choices (after them if not one)."""
+    try:
+        kind = registry.get(kind_name)
+        choices = next((p.choices for p in kind.parameters() if p.name == "difficulty"), ())
+        return list(choices).index(level)
+    except (PuzzleError, ValueError):
+        return 10**6

@@ -778,6 +778,12 @@ class Store:
         rows = self._read("SELECT status, entries FROM games WHERE key = ?", (key,))
         return _status(*rows[0]) if rows else NEW
 
+    def puzzle_text(self, key: str, max_bytes: int) -> str | None:
+        """``key``'s puzzle as stored (JSON text of the puzzle file's fields), without its
+        moves; None if there is none or it is longer than ``max_bytes``."""
+        rows = self._read("SELECT puzzle FROM games WHERE key = ? AND length(puzzle) <= ?", (key, max_bytes))
+        return rows[0][0] if rows and isinstance(rows[0][0], str) else None
+
     def load(self, key: str, max_bytes: int) -> Record | None:
         """``key``'s game as stored, or None if there is none.  ValueError if it is
         larger than ``max_bytes`` (its moves and puzzle together) or its row is damaged."""

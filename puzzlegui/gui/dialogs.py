@@ -596,8 +596,8 @@ GENERAL_HELP = """
  brings it back); <b>Keep the trial</b> (Ctrl+Alt+T) keeps it. Marks nest and are saved with the game.</li>
 <li><b>Check</b> (Ctrl+K) marks broken rules and lists them over the foot of the board (the board
  does not move). <b>Hint</b> (Ctrl+H) comes in stages: first where to look, then the reason, then the
- move; turn <i>Hints in stages</i> off (Ctrl+Alt+H) to have the move at once. Statistics counts the
- stages you needed.</li>
+ move; turn <i>Hints in stages</i> off (Ctrl+Alt+H) to have the move at once. Statistics (Ctrl+I) counts the
+ stages you needed and shows your best times by kind, size and level.</li>
 <li><b>Pause</b> (F8) hides the board and stops the clock; a click on it goes on. View &gt; Show the
  clock hides the time if you would rather not see it.</li>
 <li><b>Solve</b> (F5) opens the solver bar over the board and runs the solver in a process of its own;
@@ -660,15 +660,36 @@ def _para(text: str) -> str:
 
 
 
+#: sizes and grades of puzzles with records (key -> (size, level)), worked out on the
+#: pool once and remembered for the next opening of the dialog, oldest forgotten first
+_FACTS_KEPT = 5000
+_facts: dict = {}
+
+
+def _facts_of(games, keys) -> dict:
+    """On the pool: key -> (size, level) of each stored puzzle in ``keys`` that reads."""
+    out = {}
+    for key in keys:
+        facts = games.puzzle_facts(key)
+        if facts is not None:
+            out[key] = facts
+    return out
+
+
 class StatsDialog(QDialog):
-    """Statistics: every puzzle played, how often solved, the best time without help,
-    the help taken; Reset clears them (after asking)."""
+    """Statistics: best times and solves by kind, size and level (the level from the
+    kind's one grader, as the library line shows it, worked out off the GUI thread);
+    then every puzzle played, how often solved, the best time without help, the help
+    taken; Reset clears them (after asking)."""
 
     COLUMNS = ("Puzzle", "Kind", "Solved", "With help", "Best time", "Looked", "Reasons", "Hint moves", "Solver used")
+    LEVEL_COLUMNS = ("Kind", "Size", "Level", "Best time", "Solved", "Puzzles")
     #: the hint stages' columns: how far the player needed each hint to go
     TIPS = {5: "Hints whose cells you looked at (Hint in stages: 'look here')",
             6: "Hints whose reason you read",
             7: "Hints whose move you let it play"}
+
+    levels_shown = Signal()  # the table by size and level is filled in
 
     def __init__(self, games, parent=None):
         from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
@@ -679,8 +700,18 @@ class StatsDialog(QDialog):
         self.setWindowTitle("Statistics")
         self.games = games
         layout = QVBoxLayout(self)
-        rows = games.stats()
+        rows = self.rows = games.stats()
+        self.levels = QTableWidget(0, len(self.LEVEL_COLUMNS))
+        self.levels.setHorizontalHeaderLabels(self.LEVEL_COLUMNS)
+        self.levels.setAccessibleName("Best times by kind, size and level")
+        self.levels.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.levels.verticalHeader().hide()
+        self.levels.horizontalHeaderItem(2).setToolTip("The puzzle's grade, as the library shows it")
+        self.levels.horizontalHeaderItem(3).setToolTip("The best time of a solve without help")
+        self.levels.horizontalHeaderItem(4).setToolTip("Times solved, with or without help")
+        self.levels.horizontalHeaderItem(5).setToolTip("Puzzles of this kind, size and level with a record")
         self.table = QTableWidget(len(rows), len(self.COLUMNS))
+        self.table.setAccessibleName("Every puzzle played")
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.verticalHeader().hide()
@@ -695,21 +726,86 @@ class StatsDialog(QDialog):
                 self.table.setItem(r, c, item)
         for c, tip in self.TIPS.items():
             self.table.horizontalHeaderItem(c).setToolTip(tip)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.Stretch)
-        for c in range(1, len(self.COLUMNS)):
-            header.setSectionResizeMode(c, QHeaderView.ResizeToContents)
+        for table, stretch in ((self.table, 0), (self.levels, 0)):
+            header = table.horizontalHeader()
+            header.setSectionResizeMode(stretch, QHeaderView.Stretch)
+            for c in range(1, table.columnCount()):
+                header.setSectionResizeMode(c, QHeaderView.ResizeToContents)
         self.empty = plain_label("No puzzle solved yet: records appear here as you play.")
         self.empty.setVisible(not rows)
         layout.addWidget(self.empty)
-        layout.addWidget(self.table, 1)
+        self.levels_title = plain_label("By kind, size and level")
+        self.levels_note = plain_label("")
+        layout.addWidget(self.levels_title)
+        layout.addWidget(self.levels, 2)
+        layout.addWidget(self.levels_note)
+        self.puzzles_title = plain_label("By puzzle")
+        layout.addWidget(self.puzzles_title)
+        layout.addWidget(self.table, 3)
+        for w in (self.levels_title, self.levels, self.levels_note, self.puzzles_title):
+            w.setVisible(bool(rows))
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         self.reset_button = buttons.addButton("Reset statistics…", QDialogButtonBox.ResetRole)
         self.reset_button.setEnabled(bool(rows))
         self.reset_button.clicked.connect(self.ask_reset)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(760, 420)
+        buttons.button(QDialogButtonBox.Close).setFocus()  # no table cell looks picked
+        self.resize(760, 560)
+        self._grading = None
+        missing = [st.key for st in rows if st.key not in _facts]
+        if missing:
+            from ..core import jobs as named
+            from .jobs import jobs_for
+
+            self.levels_note.setText(f"Working out the sizes and levels of {len(missing):,} puzzles\u2026")
+            self._show_levels(partial=True)
+            # sizes and levels are facts about puzzles, kept in _facts: the job carries no ticket
+            self._grading = jobs_for(self).run(named.GRADES, _facts_of, games, missing)
+            self._grading.done.connect(self._graded)
+            self._grading.failed.connect(lambda _message: self._graded({}))
+        else:
+            self._show_levels()
+
+    def _graded(self, facts: dict) -> None:
+        self._grading = None
+        for key, value in facts.items():
+            _facts.pop(key, None)
+            _facts[key] = value
+        while len(_facts) > _FACTS_KEPT:
+            _facts.pop(next(iter(_facts)))
+        self._show_levels()
+
+    def _show_levels(self, partial: bool = False) -> None:
+        """Fill the table by kind, size and level from the records and the facts known."""
+        from PySide6.QtWidgets import QTableWidgetItem
+
+        from ..core.games import by_size_and_level, time_text
+
+        groups = by_size_and_level(self.rows, _facts)
+        self.levels.setRowCount(len(groups))
+        for r, g in enumerate(groups):
+            kind = registry.title(g.kind) if g.kind in registry.names() else g.kind
+            level = g.level.capitalize() if g.level else ("\u2026" if partial else "\u2013")
+            values = (kind, g.size or ("\u2026" if partial else "\u2013"), level, time_text(g.best),
+                      f"{g.solved:,}", f"{g.puzzles:,}")
+            for c, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if c >= 3:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                self.levels.setItem(r, c, item)
+        if not partial:
+            unknown = sum(1 for st in self.rows if st.key not in _facts)
+            self.levels_note.setText(
+                f"{unknown:,} puzzle{'' if unknown == 1 else 's'} no longer on record: size and level not known."
+                if unknown else "")
+            self.levels_note.setVisible(bool(unknown))
+            self.levels_shown.emit()
+
+    def level_rows(self) -> list:
+        """The table by size and level as shown: one tuple of cell texts a row."""
+        return [tuple(self.levels.item(r, c).text() for c in range(self.levels.columnCount()))
+                for r in range(self.levels.rowCount())]
 
     def ask_reset(self) -> None:
         from PySide6.QtWidgets import QMessageBox
@@ -723,6 +819,10 @@ class StatsDialog(QDialog):
     def reset(self) -> None:
         self.games.reset_stats()
         self.table.setRowCount(0)
+        self.levels.setRowCount(0)
+        self.rows = []
+        for w in (self.levels_title, self.levels, self.levels_note, self.puzzles_title):
+            w.hide()
         self.empty.show()
         self.reset_button.setEnabled(False)
 

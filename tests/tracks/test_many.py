@@ -142,7 +142,7 @@ def test_a_limit_cuts_the_listing_and_says_it_is_not_complete(no_root_dp):
 
 def test_exact_counts_of_the_small_boards():
     for p in SMALL:
-        assert tcount.count_solutions(p) == len(brute_force(p))
+        assert tsolver.count_solutions(p) == len(brute_force(p))
 
 
 def test_a_clone_is_independent_of_its_engine():

@@ -27,7 +27,8 @@ player's track and marks, and everything deduced from them restrict the cells an
 layers backwards-annotated with the number of completions of every state, so it never
 enters a dead end: each solution costs one walk over the cells.  Both are generators of
 work ticks (None) so a caller can report progress and stop between any two; see
-``count_solutions`` for a plain function.
+``solver.count_solutions`` for a plain function.  (This module imports nothing of the
+package: solver.py and fast.py import it.)
 """
 
 from __future__ import annotations
@@ -510,16 +511,3 @@ class Frontier:
             out.append(cur)
         return tuple(out)
 
-
-def count_solutions(puzzle, given_edges=(), given_marks=()) -> int:
-    """The exact number of solutions of ``puzzle`` (from a player's track and marks)."""
-    from .solver import Contradiction, root_engine
-
-    try:
-        engine = root_engine(puzzle, given_edges, given_marks)
-    except Contradiction:
-        return 0
-    f = Frontier(engine)
-    for _ in f.count():
-        pass
-    return f.total

@@ -26,6 +26,7 @@ import itertools
 import random
 import time
 
+from puzzlegui.core import halving
 from puzzlegui.core.kind import PuzzleError
 
 from .model import BIT, DELTA, MAX_SIZE, MIN_SIZE, direction, make_puzzle
@@ -44,7 +45,11 @@ def lay_path(rng: random.Random, w: int, h: int, split: bool):
     exit_bit = BIT["R"] if split else BIT["D"]
     start_edge, finish_edge = (None, None) if split else (BIT["L"], BIT["D"])
     perms = list(itertools.permutations(ORDER))
-    budget = 30 * w * h
+    # a walk that has not got out within this many steps starts again: walks that get
+    # out mostly do so within about w * h steps, and one stuck in a corner would
+    # otherwise back up for long (30 * w * h took six times as long at 15x15, paths of
+    # about the same length)
+    budget = 5 * w * h
     while True:
         cur = (0, rng.randrange(h))
         path = [cur]
@@ -224,20 +229,49 @@ def _his_level(puzzle) -> int | None:
     return levels.level(_tatham_board(puzzle))
 
 
+def _clued(blank, clues):
+    """A copy of the fresh Board ``blank`` with the given pieces ``clues`` added: the
+    Board of the puzzle with those pieces, without building the puzzle."""
+    board = blank.copy()
+    for (x, y), mask in clues:
+        board.add_clue(x, y, mask)
+    return board
+
+
+def _finishes(board, level: int) -> bool:
+    """His deductions of ``level`` finish ``board`` (which they change)."""
+    try:
+        board.closure(level)
+    except levels.Impossible:
+        return False
+    return board.finished()
+
+
 def _his_pieces(base, path, pieces, level, rng):
     """Tatham's way to given pieces for one of his levels: pieces that make ``base``
     (which has A's and B's pieces) finished by his deductions of ``level`` and not of
     the level below, or None.  Pieces are tried in random order on the board as far as
     the deductions got; one that finishes it is kept unless it makes the puzzle too
-    easy, one that gets further is kept; then every piece not needed is taken away."""
-    board = _tatham_board(base)
-    start = board.copy()
+    easy, one that gets further is kept; then every piece not needed is taken away.
+
+    For speed the work is incremental where his is from scratch: a tried piece is added
+    to the board as far as the deductions got (and, to see whether it makes the puzzle
+    too easy, to one as far as the level below's deductions got), and the checks of the stripping
+    start from the deductions on ``base``'s own pieces.  The result is then graded from
+    scratch (levels.level), so a puzzle of another level is never handed over."""
+    blank = _tatham_board(base)
+    start = blank.copy()
     try:
         start.closure(level)
     except levels.Impossible:
         return None
     if start.finished():
-        return [] if _his_level(base) == level else None
+        return [] if levels.level(blank) == level else None
+    settled = start.copy()  # base's own deductions, where every stripping check starts
+    # the level below's board with the kept pieces, brought up to date when needed (its
+    # rules include the easier ones', so what they finish it finishes: the grade from
+    # scratch at the end is the exact check)
+    easier = {level - 1: [blank.copy(), False]} if level > levels.EASY else {}
     W = base.width
     progress = start.progress()
     fixed = base.fixed_map
@@ -249,19 +283,15 @@ def _his_pieces(base, path, pieces, level, rng):
         if levels._NB[start.track_sides(i)] == 2:
             continue  # the deductions know this piece already
         trial = start.copy()
-        trial.set_square(i, levels.TRACK)
-        for d in (levels.R, levels.U, levels.L, levels.D):
-            if pieces[c] & d:
-                trial.set_side(c[0], c[1], d, levels.ET)
+        trial.add_clue(c[0], c[1], pieces[c])
         try:
             trial.closure(level)
         except levels.Impossible:  # cannot happen for a piece of the true track
             continue
         if trial.finished():
-            candidate = chosen + [(c, pieces[c])]
-            if level > levels.EASY and _his_level(_plus(base, candidate)) < level:
+            if _too_easy(easier, chosen, (c, pieces[c])):
                 continue  # this piece makes it too easy
-            chosen = candidate
+            chosen.append((c, pieces[c]))
             break
         now = trial.progress()
         if now > progress:
@@ -270,16 +300,60 @@ def _his_pieces(base, path, pieces, level, rng):
             chosen.append((c, pieces[c]))
     else:
         return None
-    def his_deductions_finish(fewer) -> bool:
-        b = _tatham_board(_plus(base, fewer))
-        try:
-            b.closure(level)
-        except levels.Impossible:
-            return False
-        return b.finished()
+    chosen = _strip_his(chosen, rng, settled, level)
+    return chosen if levels.level(_clued(blank, chosen)) == level else None
 
-    chosen = _strip(chosen, rng, his_deductions_finish)
-    return chosen if _his_level(_plus(base, chosen)) == level else None
+
+def _strip_his(chosen: list, rng, settled, level: int) -> list:
+    """``chosen`` without the pieces his deductions of ``level`` do not need, as
+    ``_strip`` takes them away (one at a time in random order, each for good if the
+    rest still finish), but by halving (core/halving.py) rather than deducing each
+    trial from scratch.  ``settled`` is the board with no piece of ``chosen``, deduced."""
+    order = list(chosen)
+    rng.shuffle(order)
+
+    def with_pieces(board, more):
+        board = board.copy()
+        for (x, y), mask in more:
+            board.add_clue(x, y, mask)
+        try:
+            board.closure(level)
+        except levels.Impossible:
+            pass  # (not expected: the pieces are the true track's) it counts as unfinished
+        return board
+
+    out = halving.kept(order, settled, with_pieces, lambda board: not board.impossible and board.finished())
+    return [x for x in chosen if x in out]
+
+
+def _too_easy(easier: dict, chosen: list, piece) -> bool:
+    """Would the pieces ``chosen`` and ``piece`` be finished by an easier level's
+    deductions?  ``easier`` maps easier levels to [its board, how many of
+    ``chosen`` it holds]; each board is brought up to date (deduced as far as its
+    level goes) and tried with ``piece`` on a copy."""
+    for lv in sorted(easier, reverse=True):
+        entry = easier[lv]
+        board, held = entry
+        if held is False:
+            held = 0
+            try:
+                board.closure(lv)
+            except levels.Impossible:
+                continue
+        for (x, y), mask in chosen[held:]:
+            board.add_clue(x, y, mask)
+        if held < len(chosen):
+            try:
+                board.closure(lv)
+            except levels.Impossible:
+                continue
+        entry[1] = len(chosen)
+        trial = board.copy()
+        (x, y), mask = piece
+        trial.add_clue(x, y, mask)
+        if _finishes(trial, lv):
+            return True
+    return False
 
 
 def _beyond_his_hard(puzzle) -> bool:
@@ -345,9 +419,9 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
         if chosen is None:
             continue
         puzzle = _plus(base, chosen)
-        if grade(puzzle) != difficulty:
+        if (split or difficulty == EXPERT) and grade(puzzle) != difficulty:
             continue  # (not expected: each way above checks its level)
-        return puzzle
+        return puzzle  # (_his_pieces graded it as solver.grade does: levels.level)
 
 
 def _consecutive_ones(clues) -> bool:

@@ -84,6 +84,9 @@ class Board:
         self.tver = self.sver = 0
         self.loops_seen = self.parity_seen = -1
         self.clue = [False] * (w * h)
+        # the pieces of track: a union-find over the squares, joined along every side
+        # known to hold track (kept as they are set, for the loop rules)
+        self.uf = list(range(w * h))
         for (x, y), mask in clues.items():
             i = y * w + x
             self.sf[i] |= TRACK
@@ -107,12 +110,23 @@ class Board:
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.sf = list(self.sf)
+        other.uf = list(self.uf)
         other.dirty = set(self.dirty)
         other.lver = list(self.lver)
         other.ltrack = list(self.ltrack)
         other.lempty = list(self.lempty)
         other.seen = {k: list(v) for k, v in self.seen.items()}
         return other
+
+    def add_clue(self, x: int, y: int, mask: int) -> None:
+        """A given piece at (x, y) (direction bits, none off the board), as if it had been
+        given when the board was made: its square holds track and so do its sides."""
+        i = y * self.w + x
+        self.clue[i] = True
+        self.set_square(i, TRACK)
+        for d in (R, U, L, D):
+            if mask & d:
+                self.set_side(x, y, d, ET)
 
     # --- flags ----------------------------------------------------------------------
     def _side(self, x, y, d, shift) -> None:
@@ -128,6 +142,18 @@ class Board:
         if 0 <= X < w and 0 <= Y < self.h:
             self.sf[Y * w + X] |= _OPP[d] << shift
             self._touch(Y * w + X)
+            if shift == ET:
+                a, b = self.find(i), self.find(Y * w + X)
+                if a != b:
+                    self.uf[a] = b
+
+    def find(self, i: int) -> int:
+        """The piece of track square i is on (one square of it stands for it)."""
+        uf = self.uf
+        while uf[i] != i:
+            uf[i] = uf[uf[i]]
+            i = uf[i]
+        return i
 
     def _touch(self, i: int) -> None:
         """Square i's flags changed."""
@@ -189,9 +215,12 @@ class Board:
             x, y = i % w, i // w
             f = sf[i]
             if f & NOTRACK:
-                for d in (R, U, L, D):
-                    did += self.set_side(x, y, d, EN)
-                f = sf[i]
+                todo = ALL & ~(f >> EN)  # (a side closed already needs nothing)
+                if todo:
+                    for d in (R, U, L, D):
+                        if todo & d:
+                            did += self.set_side(x, y, d, EN)
+                    f = sf[i]
             if _NB[(f >> EN) & ALL] >= 3:
                 did += self.set_square(i, NOTRACK)
                 f = sf[i]
@@ -230,11 +259,11 @@ class Board:
         for cells, target, _perp, track, empty in self._fresh("counts"):
             if track == target:
                 for i in cells:
-                    if not sf[i] & TRACK:
+                    if not sf[i] & (TRACK | NOTRACK):  # (a square known already needs nothing)
                         did += self.set_square(i, NOTRACK)
             if empty == len(cells) - target:
                 for i in cells:
-                    if not sf[i] & NOTRACK:
+                    if not sf[i] & (TRACK | NOTRACK):
                         did += self.set_square(i, TRACK)
         return did
 
@@ -245,23 +274,20 @@ class Board:
             return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
-        parent = list(range(N))
-
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        track = []
-        for i in range(N):
+        # the rules look only at two track squares side by side with the side between
+        # them undecided: with none, they have nothing to do
+        track = [i for i in range(N) if sf[i] & TRACK]
+        for i in track:
             f = sf[i]
-            if f & TRACK:
-                track.append(i)
-            if f & (R << ET) and i % w < w - 1:
-                parent[find(i)] = find(i + 1)
-            if f & (D << ET) and i < N - w:
-                parent[find(i)] = find(i + w)
+            undecided = ~((f >> ET) | (f >> EN))
+            if (undecided & R and i % w < w - 1 and sf[i + 1] & TRACK) or (
+                undecided & D and i < N - w and sf[i + w] & TRACK
+            ):
+                break
+        else:
+            self.loops_seen = self.tver
+            return 0
+        find = self.find
         ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
         early = None
         did = 0
@@ -392,18 +418,11 @@ class Board:
             return 0
         w, h, sf = self.w, self.h, self.sf
         N = w * h
-
-        def open_sides(i):
-            return ALL & ~self.track_sides(i) & ~self.closed_sides(i)
-
-        bridges = _bridges(w, h, open_sides)
+        bridges = _bridges(w, h, [ALL & ~((f >> ET) | (f >> EN)) for f in sf])
         did = 0
-        for x in range(w):
-            for y in range(h):
-                i = y * w + x
-                for d in (D, R):
-                    if (i, d) in bridges:
-                        did += self._bridge(x, y, d, N)
+        # column by column, down each column, D before R: the order a sweep meets them
+        for i, d in sorted(bridges, key=lambda b: (b[0] % w, b[0] // w, b[1] != D)):
+            did += self._bridge(i % w, i // w, d, N)
         if not did:
             self.parity_seen = self.sver
         return did
@@ -489,6 +508,12 @@ class Board:
         """Tatham's test of a finished solve: no loop among the known links, and in
         every line as many squares with two known links as its count."""
         w, h = self.w, self.h
+        full = [_NB[(f >> ET) & ALL] == 2 for f in self.sf]
+        if sum(full) != sum(self.numbers[:w]):
+            return False  # (a column's count is not met: the quick test first)
+        for cells, target, _perp in self.lines:
+            if sum(full[i] for i in cells) != target:
+                return False
         parent = list(range(w * h))
 
         def find(a):
@@ -505,9 +530,6 @@ class Board:
                     if a == b:
                         return False
                     parent[a] = b
-        for cells, target, _perp in self.lines:
-            if sum(1 for i in cells if _NB[self.track_sides(i)] == 2) != target:
-                return False
         return True
 
 
@@ -572,50 +594,65 @@ def _new_facts(before, after):
                     yield ("side", i, d, shift)
 
 
-def _bridges(w: int, h: int, open_sides) -> set:
+def _bridges(w: int, h: int, opened) -> set:
     """The links of the graph of undecided links that are bridges, as (square, D or R)
-    from the upper or left square."""
+    from the upper or left square.  ``opened[i]``: square i's undecided sides."""
     N = w * h
+    adj = []
+    for i in range(N):
+        o = opened[i]
+        if not o:
+            adj.append(())
+            continue
+        x = i % w
+        nb = []
+        if o & R and x < w - 1:
+            nb.append(i + 1)
+        if o & U and i >= w:
+            nb.append(i - w)
+        if o & L and x > 0:
+            nb.append(i - 1)
+        if o & D and i < N - w:
+            nb.append(i + w)
+        adj.append(nb)
     disc = [-1] * N
     low = [0] * N
+    parent = [-1] * N
+    ptr = [0] * N
     out = set()
     t = 0
     for root in range(N):
-        if disc[root] >= 0:
+        if disc[root] >= 0 or not adj[root]:
             continue
         disc[root] = low[root] = t
         t += 1
-        stack = [(root, -1, iter(_nbrs(root, w, h, open_sides)))]
+        stack = [root]
         while stack:
-            v, pv, it = stack[-1]
-            for u in it:
-                if u == pv:
+            v = stack[-1]
+            nb = adj[v]
+            k = ptr[v]
+            if k < len(nb):
+                ptr[v] = k + 1
+                u = nb[k]
+                if u == parent[v]:
                     continue
                 if disc[u] < 0:
                     disc[u] = low[u] = t
                     t += 1
-                    stack.append((u, v, iter(_nbrs(u, w, h, open_sides))))
-                    break
-                low[v] = min(low[v], disc[u])
+                    parent[u] = v
+                    stack.append(u)
+                elif disc[u] < low[v]:
+                    low[v] = disc[u]
             else:
                 stack.pop()
-                if pv >= 0:
-                    low[pv] = min(low[pv], low[v])
-                    if low[v] > disc[pv]:
-                        a, b = min(v, pv), max(v, pv)
+                p = parent[v]
+                if p >= 0:
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] > disc[p]:
+                        a, b = (v, p) if v < p else (p, v)
                         out.add((a, R if b == a + 1 and b % w else D))
     return out
-
-
-def _nbrs(i: int, w: int, h: int, open_sides):
-    x, y = i % w, i // w
-    sides = open_sides(i)
-    for d in (R, U, L, D):
-        if sides & d:
-            dx, dy = _STEP[d]
-            X, Y = x + dx, y + dy
-            if 0 <= X < w and 0 <= Y < h:
-                yield Y * w + X
 
 
 def board_of(puzzle, end_pieces=None):

@@ -64,7 +64,7 @@ from puzzlegui.core.text import cells_span
 
 from . import fast, levels
 from .count import ORIENTATIONS, Frontier, TooBig
-from .model import Solution
+from .model import Solution, direction
 
 UNK, YES, NO = 0, 1, 2
 DP_ROOT_STATES = 20_000  # the frontier DP is tried on the whole puzzle up to this size
@@ -1127,9 +1127,19 @@ def tatham_board(puzzle):
 
 def end_pieces(puzzle, path) -> dict:
     """The pieces at A and B (cell -> direction bits) on a path from A to B."""
-    from .model import direction
-
     return {
         puzzle.start: (puzzle.start_edge or 0) | direction(path[0], path[1]),
         puzzle.finish: (puzzle.finish_edge or 0) | direction(path[-1], path[-2]),
     }
+
+
+def count_solutions(puzzle, given_edges=(), given_marks=()) -> int:
+    """The exact number of solutions of ``puzzle`` (from a player's track and marks)."""
+    try:
+        engine = root_engine(puzzle, given_edges, given_marks)
+    except Contradiction:
+        return 0
+    f = Frontier(engine)
+    for _ in f.count():
+        pass
+    return f.total
