@@ -40,13 +40,12 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_startup import MapWatcher, launcher, start_xvfb, stop  # noqa: E402
+from bench_startup import MapWatcher, launcher, stop, x_session  # noqa: E402
 from harness import Sample, Table, fmt_seconds, load_average  # noqa: E402
 
 MISSING = 2
@@ -223,13 +222,9 @@ def moves_of(data_home: Path) -> str:
 def sweep(app: str, env: dict, quits: int) -> int:
     """--sweep: ``quits`` launches closed 0 to SWEEP_S after the map; the table counts the
     launches with a traceback or a non-zero exit."""
-    xvfb, display = start_xvfb()
-    env = dict(env, DISPLAY=display)
-    scratch = Path(tempfile.mkdtemp(prefix="bench-quit-sweep-"))
-    watcher = None
     times, loads, problems, bad = [], [], [], 0
-    try:
-        watcher = MapWatcher(display)
+    with x_session("bench-quit-sweep-") as (display, watcher, scratch):
+        env = dict(env, DISPLAY=display)
         seeded, moves = seed_game(env, scratch)
         print(f"Xvfb on {display}; puzzlegui: {app}; {quits} quits 0-{SWEEP_S:g} s after the map; "
               f"the restored game: {moves}", file=sys.stderr)
@@ -248,11 +243,6 @@ def sweep(app: str, env: dict, quits: int) -> int:
             problems.extend(wrong)
             print(f"  quit {number + 1} at {after:.2f} s: {fmt_seconds(took)}" + (f" ({'; '.join(wrong)})" if wrong else ""),
                   file=sys.stderr, flush=True)
-    finally:
-        if watcher is not None:
-            watcher.close()
-        stop(xvfb)
-        shutil.rmtree(scratch, ignore_errors=True)
     table = Table(f"Quit under Xvfb, {quits} launches of `puzzlegui` (its last game restored) closed "
                   f"0-{SWEEP_S:g} s after the window maps")
     table.text_row("launches with a traceback or a non-zero exit", f"{bad} of {quits}", "0", bad == 0, quits)
@@ -288,13 +278,9 @@ def main(argv: list[str]) -> int:
     times: dict[str, list[float]] = {name: [] for name in rows}
     loads: dict[str, list[float]] = {name: [] for name in rows}
     problems: dict[str, list[str]] = {name: [] for name in rows}
-    xvfb, display = start_xvfb()
-    env["DISPLAY"] = display
-    scratch = Path(tempfile.mkdtemp(prefix="bench-quit-"))
-    watcher = None
     launches = 0
-    try:
-        watcher = MapWatcher(display)
+    with x_session("bench-quit-") as (display, watcher, scratch):
+        env["DISPLAY"] = display
         print(f"Xvfb on {display}; puzzlegui: {app}; {args.runs} rounds", file=sys.stderr)
         for round_no in range(1, args.runs + 1):
             for name, (solving, settle) in rows.items():
@@ -306,11 +292,6 @@ def main(argv: list[str]) -> int:
                 problems[name].extend(wrong)
             print(f"  round {round_no}: " + ", ".join(f"{n} {fmt_seconds(t[-1])}" for n, t in times.items()),
                   file=sys.stderr, flush=True)
-    finally:
-        if watcher is not None:
-            watcher.close()
-        stop(xvfb)
-        shutil.rmtree(scratch, ignore_errors=True)
 
     table = Table(f"Quit under Xvfb: the close button (WM_DELETE_WINDOW) until the process has exited, "
                   f"median / worst of {args.runs}")

@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
     puzzleSolved = Signal()  # the player completed the puzzle
     errorShown = Signal(str)
     aidFinished = Signal(str)  # an aid's answer arrived (its name): for tests
-    warmedUp = Signal()  # the warm-up is done (modules imported on the pool, solver panel made): for tests, benchmarks
+    warmedUp = Signal()  # the warm-up is done (modules imported, search process started, solver panel made): for tests, benchmarks
     collectionRead = Signal(str)  # a collection's reading ended (its path), listed or not: for tests
     buildStepped = Signal(str)  # a step of the building is done (its name, BUILD_STEPS): for tests, the launcher
     built = Signal()  # the window is whole (store, library, board): the launcher goes on from here
@@ -852,8 +852,8 @@ class MainWindow(QMainWindow):
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
         searches = sys.modules.get(f"{__package__}.search_process")
-        # (a module the pool is still importing (its last class not yet defined) has
-        # nothing to end: its warm-up, asked under the lock, sees _shut_down and starts nothing)
+        # (imported on the GUI thread, by the warm-up or the first Solve: never half made
+        # here; not imported yet, there is nothing to end)
         if getattr(searches, "ProcessSolveJob", None) is not None:
             searches.shutdown()  # no search process outlives the window (ended, not waited for)
         # a window closed while it was being built (build_in_steps) ends what it has: its
