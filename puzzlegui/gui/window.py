@@ -41,8 +41,10 @@ QAction = QFont = QKeySequence = QToolBar = QEvent = Qt = None
 
 
 def _import_parts(step: int) -> bool:
-    """Import the window's parts, in two steps (each ~100 ms on a quiet machine: the
-    engine-free core and the store, then the Qt parts); True once all are in."""
+    """Import the window's parts, in two steps (each 40-60 ms at load 4: the core and
+    the store's modules with Qt's namespace, then the Qt parts); True once all are in.
+    They land in this module's globals, where the methods find them (a module whose
+    import is the shell's alone: the parts are not split into a module of their own)."""
     global files, games_mod, RESTART, Batch, Goto, PuzzleError
     global access_menu, actions, kinds, accessible, PROBLEMS_LISTED, Aids, BoardView, finish_lines, finish_text
     global GameClock, Documents, BoardArea, Library, ElidedLabel, SolveController, Background
@@ -170,7 +172,7 @@ class MainWindow(QMainWindow):
         self.is_built = False
         self.last_error = ""
         self._store_note = None
-        self._panel = None
+        self._panel = None  # the solver bar, made when first needed (``panel``)
         self.setWindowTitle("puzzlegui")
         geometry = self.settings.geometry()
         if geometry is not None:
@@ -382,15 +384,11 @@ class MainWindow(QMainWindow):
         self.area.drawer.keep.toggled.connect(lambda on: setattr(self.settings, "keep_library", on))
         self.setCentralWidget(self.area)
 
-    def _build_control_panel(self) -> None:
-        """The solver bar is made when it is first needed (shown, or the window asks for
-        ``panel``): a first window that does not show it appears sooner (the bar's
-        module, widgets and their Qt classes cost ~20 ms)."""
-        self._panel = None
-
     @property
     def panel(self):
-        """The solver bar (made at the first call)."""
+        """The solver bar, made at the first call (shown, or the window asks for ``panel``;
+        else at the warm-up): a first window that does not show it appears sooner (the
+        bar's module, widgets and their Qt classes cost ~20 ms)."""
         if self._panel is None:
             self._make_panel()
         return self._panel
