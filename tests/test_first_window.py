@@ -140,3 +140,16 @@ def test_closing_during_the_warm_up_raises_nothing_and_leaves_no_search_process(
         w.close()
         QApplication.processEvents()  # the next import, queued, finds the window closed
         assert search_process.warm_pid() is None
+
+
+ICON = r"""
+from PySide6.QtWidgets import QApplication
+from puzzlegui.gui.app import run_gui
+code = run_gui()
+print("exit:", code, "icon set:", not QApplication.windowIcon().isNull())
+"""
+
+
+def test_the_launcher_sets_the_window_icon_behind_the_first_paint(tmp_path):
+    out = run([sys.executable, "-c", ICON], env_for(tmp_path, PUZZLEGUI_QUIT_AFTER_START="1"))
+    assert "exit: 0 icon set: True" in out.stdout, out.stdout + out.stderr

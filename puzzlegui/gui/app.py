@@ -45,7 +45,9 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
         listening.append(instance)
 
     try:
-        def set_icon() -> None:  # right after the window maps (~10 ms: importlib.resources, QIcon)
+        def set_icon(step: str) -> None:  # after the first paint (~10 ms: importlib.resources, QIcon)
+            if step != MainWindow.BUILD_STEPS[0]:
+                return
             from .. import icons
 
             icon_path = icons.icon_path()
@@ -77,8 +79,8 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
             window.buildStepped.connect(close_at_step)
             if close_at == "shell":
                 QTimer.singleShot(0, window.close)
+        window.buildStepped.connect(set_icon)
         window.show()
-        QTimer.singleShot(0, set_icon)
         _quit_cleanly_on_signals(app, window)
         window.build_in_steps()
         close_after = os.environ.get(CLOSE_AFTER_MS, "")
