@@ -10,6 +10,10 @@ largest board each kind allows.  Prints tables (measured vs target); not a test.
     python benchmarks/bench_app.py --no-app   # only the moments, not the start-up and Stop rows
     python benchmarks/bench_app.py --busy 0   # on a quiet machine (default: 2 CPU-bound processes
                                               # run beside the app, as a loaded desktop would)
+    python benchmarks/bench_app.py --without switch,freeze,gcpause
+                                              # the latency patches left out (issue 31): the 0.1 ms
+                                              # switch interval (gui/worker.py), gc.freeze after
+                                              # start-up (gui/window.py), core/gcpause.py
 
 The pause is measured with a heartbeat: a 5 ms QTimer on the GUI thread, whose longest
 gap between two ticks is the longest time the window could not answer.  Beside the worst
@@ -618,8 +622,42 @@ def main(argv) -> None:
         end_busy()
 
 
+PATCHES = ("switch", "freeze", "gcpause")
+
+
+def leave_out(names) -> None:
+    """Run without the latency patches named (PATCHES), as if they had never been made."""
+    import contextlib
+    import importlib
+
+    unknown = set(names) - set(PATCHES)
+    if unknown:
+        raise SystemExit(f"bench_app: --without takes {', '.join(PATCHES)}, not {', '.join(sorted(unknown))}")
+    if "switch" in names:  # share_the_gil() lowers the interval only below this
+        for where in ("puzzlegui.gui.worker", "puzzlegui.gui.jobs.worker"):
+            try:
+                importlib.import_module(where).GUI_SWITCH_INTERVAL = sys.getswitchinterval()
+            except ImportError:
+                continue
+    if "freeze" in names:
+        from puzzlegui.gui import window
+
+        window._frozen = True  # as if frozen already: gc.freeze() is never called
+    if "gcpause" in names:
+        from puzzlegui.core import gcpause
+
+        gcpause.young_only = contextlib.nullcontext
+        gcpause.keep = lambda: None
+
+
 def _main(argv) -> None:
     runs = 3
+    if "--without" in argv:
+        i = argv.index("--without")
+        left_out = [n for n in argv[i + 1].split(",") if n]
+        del argv[i : i + 2]
+        leave_out(left_out)
+        print(f"without the patches: {', '.join(left_out)}", flush=True)
     if "--runs" in argv:
         i = argv.index("--runs")
         runs = int(argv[i + 1])

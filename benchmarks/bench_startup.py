@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -245,6 +246,23 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
     return proc, ":" + number.decode().strip()
 
 
+@contextmanager
+def x_session(prefix: str):
+    """One Xvfb, a MapWatcher on it and a scratch folder: (display, watcher, scratch),
+    all ended and removed at the end."""
+    xvfb, display = start_xvfb()
+    scratch = Path(tempfile.mkdtemp(prefix=prefix))
+    watcher = None
+    try:
+        watcher = MapWatcher(display)
+        yield display, watcher, scratch
+    finally:
+        if watcher is not None:
+            watcher.close()
+        stop(xvfb)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def stop(proc: subprocess.Popen, grace: float = 10.0) -> None:
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
@@ -385,11 +403,7 @@ def main(argv: list[str]) -> int:
     loads: dict[str, list[float]] = {name: [] for name in rows}
     paints: dict[str, list[float]] = {}  # the windows' first drawing, where seen
 
-    xvfb, display = start_xvfb()
-    scratch = Path(tempfile.mkdtemp(prefix="bench-startup-"))
-    watcher = None
-    try:
-        watcher = MapWatcher(display)
+    with x_session("bench-startup-") as (display, watcher, scratch):
         bench = Bench(display, watcher, scratch)
         print(f"Xvfb on {display}; puzzlegui: {app}; {args.runs} rounds after one warm-up", file=sys.stderr)
         for round_no in range(args.runs + 1):  # round 0: warm-up (disk caches; the restored game is saved)
@@ -407,11 +421,6 @@ def main(argv: list[str]) -> int:
                 print(f"  round {round_no}: " + ", ".join(f"{n} {fmt_seconds(t[-1])}" for n, t in times.items())
                       + "; first paint: " + ", ".join(f"{n} {fmt_seconds(t[-1])}" for n, t in paints.items()),
                       file=sys.stderr, flush=True)
-    finally:
-        if watcher is not None:
-            watcher.close()
-        stop(xvfb)
-        shutil.rmtree(scratch, ignore_errors=True)
 
     def sample(name: str, note: str = "", values: dict | None = None) -> Sample:
         s = Sample.of((values or times)[name], note=note)

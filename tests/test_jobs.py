@@ -140,7 +140,7 @@ def _work(job, game, games, tmp_path):
         jobs.RECOVER: ("games", (recover.survey, games.folder)),
         jobs.THUMBNAILS: ("games", (thumbnails._load, [(game.key, loader)])),
         jobs.OPEN_LINK: ("games", (browser._run_opener, "true", "https://example.org/")),
-        jobs.WARM_UP: ("games", (window._import_for_later, lambda: False)),
+        jobs.WARM_UP: ("games", (window._warm_on_pool, lambda: False)),
     }[job]
 
 

@@ -58,7 +58,7 @@ def test_a_warm_up_the_pool_reaches_after_the_close_starts_no_search_process(qtb
 
     window.close()
     assert search_process.warm_pid() is None
-    window_mod._import_for_later(window._still_open)  # what the pool runs, late
+    window_mod._warm_on_pool(window._still_open)  # what the pool runs, late
     assert search_process.warm_pid() is None
 
 

@@ -126,8 +126,9 @@ def build(window) -> dict:
 def build_menus(window, actions: dict, extra_view_menu) -> None:
     """The menu bar from MENUS; ``extra_view_menu(menu)`` adds to View what is not an
     action of the table (the Colours submenu)."""
+    shell = {a.text(): a.menu() for a in window.menuBar().actions() if a.menu() is not None}
     for title, names in MENUS.items():
-        menu = window.menuBar().addMenu(title)
+        menu = shell.get(title) or window.menuBar().addMenu(title)  # the window's shell made it empty
         for name in names:
             if name is None:
                 menu.addSeparator()

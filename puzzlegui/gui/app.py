@@ -11,6 +11,9 @@ import sys
 QUIT_AFTER_START = "PUZZLEGUI_QUIT_AFTER_START"
 #: set by the quitting tests: close the window (as Ctrl+Q does) this many ms after it shows
 CLOSE_AFTER_MS = "PUZZLEGUI_CLOSE_AFTER_MS"
+#: set by the quitting tests: close the window right after this step of its building
+#: ("shell": before the first; else one of MainWindow.BUILD_STEPS)
+CLOSE_AT_STEP = "PUZZLEGUI_CLOSE_AT_STEP"
 
 
 def run_gui(source: str | None = None, kind: str | None = None) -> int:
@@ -18,7 +21,6 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from .. import icons
     from ..core import owner
     from . import settings as settings_mod
     from .window import MainWindow
@@ -43,23 +45,44 @@ def run_gui(source: str | None = None, kind: str | None = None) -> int:
         listening.append(instance)
 
     try:
-        icon_path = icons.icon_path()
-        if icon_path is not None:
-            app.setWindowIcon(QIcon(str(icon_path)))
-        window = MainWindow(restore=source is None)
-        QTimer.singleShot(0, listen)
-        if source is not None:
-            if not window.open_source(source, kind):
-                window.documents.restore_last_game()
-        window.show()
-        _quit_cleanly_on_signals(app, window)
-        if os.environ.get(QUIT_AFTER_START):
-            def check_and_quit():
+        def set_icon(step: str) -> None:  # after the first paint (~10 ms: importlib.resources, QIcon)
+            if step != MainWindow.BUILD_STEPS[0]:
+                return
+            from .. import icons
+
+            icon_path = icons.icon_path()
+            if icon_path is not None:
+                app.setWindowIcon(QIcon(str(icon_path)))
+
+        # the shell maps first; the store, the library and the board are built behind its
+        # first paint, a step an event-loop turn (window.build_in_steps), then built() goes on
+        window = MainWindow(restore=source is None, shell_only=True)
+
+        def built() -> None:
+            QTimer.singleShot(0, listen)
+            if source is not None:
+                if not window.open_source(source, kind):
+                    window.documents.restore_last_game()
+            if os.environ.get(QUIT_AFTER_START):
                 shown = window.isVisible()
                 print("puzzlegui: first window shown" if shown else "puzzlegui: no window shown", flush=True)
                 app.exit(0 if shown else 1)
 
-            QTimer.singleShot(0, check_and_quit)
+        window.built.connect(built)
+        close_at = os.environ.get(CLOSE_AT_STEP, "")
+        if close_at:  # the quitting tests: close as the user would between two steps of the building
+            def close_at_step(step: str) -> None:
+                if step == close_at:
+                    print(f"puzzlegui: closing after the step {step}", flush=True)
+                    window.close()
+
+            window.buildStepped.connect(close_at_step)
+            if close_at == "shell":
+                QTimer.singleShot(0, window.close)
+        window.buildStepped.connect(set_icon)
+        window.show()
+        _quit_cleanly_on_signals(app, window)
+        window.build_in_steps()
         close_after = os.environ.get(CLOSE_AFTER_MS, "")
         if close_after.isdigit():
             print("puzzlegui: first window shown", flush=True)

@@ -11,11 +11,18 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core import paths
-from ..qtkit import accessible
 from ..qtkit import theme as theme_mod
 
 ORGANIZATION = "puzzlegui"
 APPLICATION = "puzzlegui"
+
+
+def _accessible():
+    """qtkit.accessible, imported when first asked: its Qt classes are not needed for the
+    first window (~10 ms)."""
+    from ..qtkit import accessible
+
+    return accessible
 
 
 class Settings:
@@ -100,11 +107,11 @@ class Settings:
     )
 
     announce = property(
-        lambda s: s._get("announce") if s._get("announce") in accessible.ANNOUNCE_CHOICES else accessible.CURSOR_ONLY,
+        lambda s: s._get("announce") if s._get("announce") in _accessible().ANNOUNCE_CHOICES else _accessible().CURSOR_ONLY,
         lambda s, v: s._set("announce", str(v)),
     )
     clue_scale = property(
-        lambda s: s._get("clue_scale") if s._get("clue_scale") in accessible.CLUE_SCALES else 1.0,
+        lambda s: s._get("clue_scale") if s._get("clue_scale") in _accessible().CLUE_SCALES else 1.0,
         lambda s, v: s._set("clue_scale", float(v)),
     )
     reduced_motion = property(lambda s: s._get("reduced_motion"), lambda s, v: s._set("reduced_motion", bool(v)))

@@ -13,44 +13,71 @@ game's clock (gui/clock.py), and the actions, their menus and when each is enabl
 from __future__ import annotations
 
 import gc
+import importlib
 import sys
 import time
+import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QLabel,
-    QMainWindow,
-    QToolBar,
-)
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
-from ..core import files
-from ..core import games as games_mod
-from ..core.history import RESTART, Batch, Goto
-from ..core.kind import PuzzleError
-from . import access_menu, actions, kinds
-from ..qtkit import accessible, theme
+from ..qtkit import theme
 from . import settings as settings_mod
-from .aids import PROBLEMS_LISTED, Aids
-from ..qtkit.board import BoardView
-from ..qtkit.celebration import finish_lines, finish_text
-from .clock import GameClock
-from .documents import Documents
-from .layout import BoardArea
-from .library import Library
-from ..qtkit.widgets import ElidedLabel
-from .solve_controller import SolveController
-from .jobs import Jobs
-from .jobs.worker import Background
 
-# export, the dialogs, core.aids and the generator task are imported by the methods that
-# use them: about 90 ms that the first window does not wait for.  So are QFileDialog and
-# QMessageBox: PySide makes a Qt class, and its enums, when it is first imported.
+# The window's parts (the store, the library, the board, the solver...) are imported by
+# _import_parts, as the first steps of building the window, not with this module: the
+# window's shell (menu bar, empty centre) maps first, as quickly as a bare QMainWindow,
+# and the parts are built right behind it (MainWindow.build_in_steps).  Export, the
+# dialogs, core.aids and the generator task are imported by the methods that use them.
+# So are QFileDialog and QMessageBox: PySide makes a Qt class, and its enums, when it is
+# first imported.
+files = games_mod = RESTART = Batch = Goto = PuzzleError = None
+access_menu = actions = kinds = accessible = None
+PROBLEMS_LISTED = Aids = BoardView = finish_lines = finish_text = GameClock = None
+Documents = BoardArea = Library = ElidedLabel = SolveController = Jobs = jobs_mod = None
+QAction = QFont = QKeySequence = QToolBar = QEvent = Qt = None
+
+
+def _import_parts(step: int) -> bool:
+    """Import the window's parts, in two steps (each 40-60 ms at load 4: the core and
+    the store's modules with Qt's namespace, then the Qt parts); True once all are in.
+    They land in this module's globals, where the methods find them (a module whose
+    import is the shell's alone: the parts are not split into a module of their own)."""
+    global files, games_mod, RESTART, Batch, Goto, PuzzleError
+    global access_menu, actions, kinds, accessible, PROBLEMS_LISTED, Aids, BoardView, finish_lines, finish_text
+    global GameClock, Documents, BoardArea, Library, ElidedLabel, SolveController, Jobs, jobs_mod
+    global QAction, QFont, QKeySequence, QToolBar, QEvent, Qt
+    if step == 0:
+        from PySide6.QtCore import QEvent, Qt  # Qt's namespace: ~30 ms to make its enums
+
+        from ..core import files
+        from ..core import games as games_mod
+        from ..core.history import RESTART, Batch, Goto
+        from ..core.kind import PuzzleError
+        return False
+    from PySide6.QtGui import QAction, QFont, QKeySequence
+    from PySide6.QtWidgets import QToolBar
+
+    from . import access_menu, actions, kinds
+    from ..qtkit import accessible
+    from .aids import PROBLEMS_LISTED, Aids
+    from ..qtkit.board import BoardView
+    from ..qtkit.celebration import finish_lines, finish_text
+    from .clock import GameClock
+    from .documents import Documents
+    from .layout import BoardArea
+    from .library import Library
+    from ..qtkit.widgets import ElidedLabel
+    from .solve_controller import SolveController
+    from . import jobs as jobs_mod
+    from .jobs import Jobs
+    return True
+
 
 THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
 DEFAULT_SIZE = (1200, 800)
+BUILD_START_MS = 200  # the building starts this long after build_in_steps() if no paint came first
 
 
 class _StopKeyFilter(QObject):
@@ -86,21 +113,19 @@ def _freeze_start_up() -> None:
         gc.freeze()
 
 
-def _import_for_later(wanted=None) -> None:
-    """On the pool, once the window is up: the search process (started, so the first Solve
-    finds it ready), modules that an action would otherwise import on the GUI thread the
-    first time it is used (multiprocessing and its spawning parts: 40-60 ms the first "New
-    random puzzle" paid), and numpy, which every kind's engine and
-    the library's pictures use: its C start-up holds the GIL for up to 20 ms at a time,
-    which had landed on the first repaint of a large board (Kurosu 40x40 resize, 79 ms)."""
+def _warm_on_pool(wanted=None) -> None:
+    """On the pool, once the modules above are in: numpy, which every kind's engine and
+    the library's pictures use (its C start-up holds the GIL for up to 20 ms at a time,
+    which had landed on the first repaint of a large board: Kurosu 40x40 resize, 79 ms),
+    and the search process, started so the first Solve finds it ready (its imports take a
+    second), unless the window has begun to close meanwhile (``wanted()`` is false: asked
+    under the lock that search_process.shutdown takes)."""
     import numpy
 
-    from .jobs import search_process, tasks  # (with multiprocessing's spawning parts)
+    from .jobs import search_process  # imported already, on the GUI thread (jobs.LATER_IMPORTS)
 
-    # the search process, ready for the first Solve (its imports take a second), unless the
-    # window has begun to close meanwhile (``wanted()`` is false)
     search_process.warm(wanted)
-    del numpy, tasks
+    del numpy
 
 
 class MainWindow(QMainWindow):
@@ -110,16 +135,61 @@ class MainWindow(QMainWindow):
     puzzleSolved = Signal()  # the player completed the puzzle
     errorShown = Signal(str)
     aidFinished = Signal(str)  # an aid's answer arrived (its name): for tests
-    warmedUp = Signal()  # the warm-up is done (modules imported on the pool, solver panel made): for tests, benchmarks
+    warmedUp = Signal()  # the warm-up is done (modules imported, search process started, solver panel made): for tests, benchmarks
     collectionRead = Signal(str)  # a collection's reading ended (its path), listed or not: for tests
+    buildStepped = Signal(str)  # a step of the building is done (its name, BUILD_STEPS): for tests, the launcher
+    built = Signal()  # the window is whole (store, library, board): the launcher goes on from here
 
-    def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True):
+    def __init__(self, settings: settings_mod.Settings | None = None, restore: bool = True,
+                 shell_only: bool = False):
+        """The whole window, ready to use; with ``shell_only``, only its shell (title,
+        size, colours, the menu bar's menus, an empty centre): the
+        launcher shows that, then ``build_in_steps()`` builds the rest behind the first
+        paint (``finish_building()`` does it at once; ``built`` says it is done)."""
         super().__init__()
         self.settings = settings or settings_mod.Settings()
-        theme.apply(QApplication.instance(), self.settings.theme)  # before any widget is made
+        if self.settings.theme != theme.SYSTEM:
+            # before any widget is made; the desktop's own colours need nothing here (asking
+            # the desktop makes Qt's namespace: ~30 ms), the boards' are set when they are built
+            theme.apply(QApplication.instance(), self.settings.theme)
+        self.board = None
+        self._shown_once = False
+        self.is_built = False
+        self.last_error = ""
+        self._store_note = None
+        self._panel = None  # the solver bar, made when first needed (``panel``)
+        self.setWindowTitle("puzzlegui")
+        geometry = self.settings.geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(*DEFAULT_SIZE)
+        self._build_shell()
+        self._steps = self._building(restore)
+        self._stepping = False  # build_in_steps() was called: one step an event-loop turn
+        if not shell_only:
+            self.finish_building()
+
+    def _build_shell(self) -> None:
+        """What maps first: the menu bar's menus (filled by _build_actions) and an empty
+        centre."""
+        from .actions import MENUS
+
+        for title in MENUS:
+            self.menuBar().addMenu(title)
+        self.setCentralWidget(QWidget())  # (the status bar comes with the parts: its class costs ~15 ms)
+
+    def _building(self, restore: bool):
+        """The steps that build the window after its shell, one per ``next()``; each leaves
+        the window safe to close (shutdown() ends what is there)."""
+        _import_parts(0)
+        yield "core"
+        _import_parts(1)
+        if self.settings.theme == theme.SYSTEM:
+            theme.apply(QApplication.instance(), self.settings.theme)  # the boards' colours, the desktop's scheme
+        yield "parts"
         # the games in progress (which puzzle, every puzzle's game, the game store) are
         # logic: they live in core.games, and the window shows them
-        self._store_note = None
         self.games = games_mod.Games(settings_mod.data_dir(), waiting=self._waiting_for_store)
         if self._store_note is not None:
             self._store_note.close()
@@ -129,11 +199,7 @@ class MainWindow(QMainWindow):
         # the one door for work off the GUI thread (gui/jobs): it delivers an answer only
         # while the game on show, or the games (work with no game), still want it
         self.jobs = Jobs(lambda: self.games.current, self.games, self)
-        self.board = None
-        self._shown_once = False
-        self.last_error = ""
-        self.setWindowTitle("puzzlegui")
-
+        yield "store"
         # the solve job and the replay of its answer (gui/solve_controller.py)
         self.solving = SolveController(self, self.settings, self)
         self.solving.finished.connect(self.solveFinished)
@@ -148,29 +214,78 @@ class MainWindow(QMainWindow):
         self.aids.error.connect(self.show_error)
         # opening, reading, generating, saving and sharing puzzles (gui/documents.py)
         self.documents = Documents(self)
-
         self._build_library()
+        yield "library"
         self._build_centre()
-        self._build_control_panel()
         self._build_actions()
         self.statusBar().showMessage("Welcome to puzzlegui.")
-
         # the game's clock, in the status bar (gui/clock.py)
         self.clock = GameClock(self)
         self.clock_label = self.clock.label
-
-        geometry = self.settings.geometry()
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(*DEFAULT_SIZE)
         # the panels as the player left them (a first run: the library, no solver bar)
         self.area.show_library(self.settings.show_library)
         self.area.show_side(self.settings.show_side_panel)
         if self.settings.show_solver:
             self.show_solver()
+        yield "window"
         if restore:
             self.documents.restore_last_game()
+            yield "game"
+        self.is_built = True
+        if self._shown_once:
+            self._after_first_show()
+
+    #: the steps of _building, in order (the last, "game", only when a game is restored)
+    BUILD_STEPS = ("core", "parts", "store", "library", "window", "game")
+
+    def build_step(self) -> str | None:
+        """Run the next step of the building; its name, or None once the window is built
+        (then ``built`` has been emitted).  Nothing is built after the window began to close."""
+        if self.is_built or self._shut_down:
+            return None
+        try:
+            step = next(self._steps)
+        except StopIteration:
+            self.built.emit()
+            return None
+        self.buildStepped.emit(step)
+        return step
+
+    def finish_building(self) -> None:
+        """Build what is left of the window now."""
+        while self.build_step() is not None:
+            pass
+
+    def build_in_steps(self) -> None:
+        """Build what is left one step an event-loop turn, from the window's first paint
+        (or BUILD_START_MS after this call if no paint comes: a window shown minimized), so
+        the shell is seen first and the window answers (a close, a repaint) between steps."""
+        if not self._stepping:
+            self._stepping = True
+            QTimer.singleShot(BUILD_START_MS, self._start_stepping)
+
+    def _start_stepping(self) -> None:
+        if self._stepping is True:
+            self._stepping = "running"
+            QTimer.singleShot(0, self._step_later)
+
+    def _step_later(self) -> None:
+        try:
+            more = self.build_step() is not None
+        except Exception:  # a bug: said as before (a traceback), and the app ends with 1
+            traceback.print_exc()
+            QApplication.exit(1)
+            return
+        if more:
+            QTimer.singleShot(0, self._step_later)
+
+    shell_painted = False  # the window has been painted once (its shell, if built in steps)
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        self.shell_painted = True
+        if self._stepping is True:  # the shell is on the screen: its building goes on
+            self._start_stepping()
 
     def _waiting_for_store(self, seconds: float) -> None:
         """Another program holds the games database locked at start (a backup, ``sqlite3``
@@ -257,15 +372,11 @@ class MainWindow(QMainWindow):
         self.area.drawer.keep.toggled.connect(lambda on: setattr(self.settings, "keep_library", on))
         self.setCentralWidget(self.area)
 
-    def _build_control_panel(self) -> None:
-        """The solver bar is made when it is first needed (shown, or the window asks for
-        ``panel``): a first window that does not show it appears sooner (the bar's
-        module, widgets and their Qt classes cost ~20 ms)."""
-        self._panel = None
-
     @property
     def panel(self):
-        """The solver bar (made at the first call)."""
+        """The solver bar, made at the first call (shown, or the window asks for ``panel``;
+        else at the warm-up): a first window that does not show it appears sooner (the
+        bar's module, widgets and their Qt classes cost ~20 ms)."""
         if self._panel is None:
             self._make_panel()
         return self._panel
@@ -354,7 +465,8 @@ class MainWindow(QMainWindow):
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
-        if event.type() in (QEvent.ActivationChange, QEvent.WindowStateChange):
+        # (a window being built has no clock yet, nor QEvent: see _import_parts)
+        if "clock" in vars(self) and event.type() in (QEvent.ActivationChange, QEvent.WindowStateChange):
             self.clock.sync()
 
     # ---------------------------------------------------------------- pause and the clock
@@ -700,9 +812,23 @@ class MainWindow(QMainWindow):
 
     warmed_up = False
 
-    def _warm_up(self) -> None:
-        if not self._shut_down:
-            Background(_import_for_later, self._still_open).done.connect(self._warmed_up)
+    def _warm_up(self, index: int = 0) -> None:
+        """Once the window is built and shown: the door's LATER_IMPORTS (gui/jobs), one an
+        event-loop turn on the GUI thread, then _warm_on_pool on the pool.  Between events a
+        module is never half imported when the window closes: imported on the pool, a close
+        during the import found search_process half made and shutdown() raised out of
+        closeEvent (issue 31)."""
+        if self._shut_down:
+            return
+        if index < len(jobs_mod.LATER_IMPORTS):
+            importlib.import_module(jobs_mod.LATER_IMPORTS[index])
+            QTimer.singleShot(0, lambda: self._warm_up(index + 1))
+            return
+        # through the door like all work off the GUI thread; a close retires nothing here,
+        # _still_open says it to the pool under search_process's lock
+        warm = self.jobs.submit(self.games.ticket(jobs_mod.named.WARM_UP.name), jobs_mod.named.WARM_UP,
+                                _warm_on_pool, self._still_open)
+        warm.done.connect(self._warmed_up)
 
     def _still_open(self) -> bool:
         """For the pool: False once shutdown() has begun (its first act sets _shut_down)."""
@@ -720,38 +846,53 @@ class MainWindow(QMainWindow):
         """Stop everything that runs: the solver thread, the generator, animations."""
         self._shut_down = True
         searches = sys.modules.get(f"{__package__}.jobs.search_process")
-        # (a module the pool is still importing (its last class not yet defined) has
-        # nothing to end: its warm-up, asked under the lock, sees _shut_down and starts nothing)
+        # (imported on the GUI thread, by the warm-up or the first Solve: never half made
+        # here; not imported yet, there is nothing to end)
         if getattr(searches, "ProcessSolveJob", None) is not None:
             searches.shutdown()  # no search process outlives the window (ended, not waited for)
-        self.solving.shutdown()
-        self.jobs.shutdown()  # nothing more is delivered; searches and generations end
-        self.library.shutdown()  # a collection being read stops at its next file
+        # a window closed while it was being built (build_in_steps) ends what it has: its
+        # parts are made in this order, the store first
+        has = vars(self)
+        if "solving" in has:
+            self.solving.shutdown()
+        if "jobs" in has:
+            self.jobs.shutdown()  # nothing more is delivered; searches and generations end
+        if "library" in has:
+            self.library.shutdown()  # a collection being read stops at its next file
         # a replay, a table or an aid still being made on the pool is not waited for: its
         # answer is not wanted any more, and the pool's daemon threads never hold up the exit
-        if self.documents.gen_task is not None:
+        if "documents" in has and self.documents.gen_task is not None:
             self.documents.gen_task.cancel()
             self.documents.gen_task = None
-        self.replay.clear()
+        if "solving" in has:
+            self.replay.clear()
         if self.board is not None:
             self.board.stop_animations()
-        self.library.store_picture(self.games.current, now=True)
-        self.library.thumbs.close()
-        self.colours.shutdown()
-        self.games.close()  # the game left (stored with its clock), the pictures written
+        if "library" in has:
+            self.library.store_picture(self.games.current, now=True)
+            self.library.thumbs.close()
+        if "colours" in has:
+            self.colours.shutdown()
+        if "games" in has:
+            self.games.close()  # the game left (stored with its clock), the pictures written
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self._shown_once:
             self._shown_once = True
-            _freeze_start_up()
-            # the library's pictures are loaded and drawn once the first paint is done:
-            # loading a puzzle may import its kind (and numpy), never on the start-up path
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.thumbs.start)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
-            # so is the collection listed last time (seconds, for a big one)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
-            QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.documents.offer_recovery)
+            if self.is_built:
+                self._after_first_show()  # (else the building's last step calls it)
+
+    def _after_first_show(self) -> None:
+        """Once the window is built and shown."""
+        _freeze_start_up()
+        # the library's pictures are loaded and drawn once the first paint is done:
+        # loading a puzzle may import its kind (and numpy), never on the start-up path
+        QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.thumbs.start)
+        QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
+        # so is the collection listed last time (seconds, for a big one)
+        QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
+        QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.documents.offer_recovery)
 
     def closeEvent(self, event) -> None:
         self.shutdown()

@@ -15,10 +15,25 @@ import threading and multiprocessing (an import contract in pyproject.toml says 
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QObject, Signal
 
 from ...core import jobs as named
 from ...core.jobs import GAMELESS, Control, Ticket, Tickets
+
+
+#: the door's modules an action would otherwise import the first time it is used
+#: (multiprocessing's spawning parts: 40-60 ms the first "New random puzzle" paid; the
+#: search process's module, for the first Solve): the window imports them once it is
+#: built, one an event-loop turn (gui/window.py _warm_up)
+LATER_IMPORTS = (
+    "multiprocessing.connection",
+    "multiprocessing.spawn",
+    "multiprocessing.popen_spawn_posix" if os.name == "posix" else "multiprocessing.popen_spawn_win32",
+    f"{__name__}.tasks",
+    f"{__name__}.search_process",
+)
 
 
 class Handle(QObject):
