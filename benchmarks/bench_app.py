@@ -634,15 +634,11 @@ def leave_out(names) -> None:
     if unknown:
         raise SystemExit(f"bench_app: --without takes {', '.join(PATCHES)}, not {', '.join(sorted(unknown))}")
     if "switch" in names:  # share_the_gil() lowers the interval only below this
-        for where in ("puzzlegui.gui.worker", "puzzlegui.gui.jobs.worker"):
-            try:
-                importlib.import_module(where).GUI_SWITCH_INTERVAL = sys.getswitchinterval()
-            except ImportError:
-                continue
+        importlib.import_module("puzzlegui.gui.jobs.worker").GUI_SWITCH_INTERVAL = sys.getswitchinterval()
     if "freeze" in names:
-        from puzzlegui.gui import window
+        from puzzlegui.gui import startup
 
-        window._frozen = True  # as if frozen already: gc.freeze() is never called
+        startup._frozen = True  # as if frozen already: gc.freeze() is never called
     if "gcpause" in names:
         from puzzlegui.core import gcpause
 

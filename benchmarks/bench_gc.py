@@ -53,9 +53,9 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from puzzlegui.core import files, gcpause
 from puzzlegui.core.history import MAX_MOVES
-from puzzlegui.gui import window as window_mod
+from puzzlegui.gui import startup, window as window_mod
 if "freeze" in without:
-    window_mod._frozen = True  # as if frozen already: never called
+    startup._frozen = True  # as if frozen already: never called
 if "gcpause" in without:
     gcpause.young_only = contextlib.nullcontext
     gcpause.keep = lambda: None

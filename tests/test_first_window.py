@@ -136,7 +136,7 @@ def test_closing_during_the_warm_up_raises_nothing_and_leaves_no_search_process(
     for index in range(len(jobs_mod.LATER_IMPORTS) + 1):
         w = MainWindow(restore=False)
         qtbot.addWidget(w)
-        w._warm_up(index)  # (not shown: no warm-up of its own is scheduled)
+        w.startup.warm_up(index)  # (not shown: no warm-up of its own is scheduled)
         w.close()
         QApplication.processEvents()  # the next import, queued, finds the window closed
         assert search_process.warm_pid() is None

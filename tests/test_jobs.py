@@ -114,7 +114,7 @@ def _collection_folder(tmp_path):
 
 def _work(job, game, games, tmp_path):
     """(who issues the ticket, the arguments of a real piece of ``job``'s work)."""
-    from puzzlegui.gui import browser, documents, export, library, solve_controller, thumbnails, window, workbench
+    from puzzlegui.gui import browser, documents, export, library, solve_controller, startup, thumbnails, workbench
     from puzzlegui.core import aids, recover
     from puzzlegui.kinds.rotation import tables
 
@@ -140,7 +140,7 @@ def _work(job, game, games, tmp_path):
         jobs.RECOVER: ("games", (recover.survey, games.folder)),
         jobs.THUMBNAILS: ("games", (thumbnails._load, [(game.key, loader)])),
         jobs.OPEN_LINK: ("games", (browser._run_opener, "true", "https://example.org/")),
-        jobs.WARM_UP: ("games", (window._warm_on_pool, lambda: False)),
+        jobs.WARM_UP: ("games", (startup.warm_on_pool, lambda: False)),
     }[job]
 
 

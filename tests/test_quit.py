@@ -54,11 +54,11 @@ def test_a_warm_up_the_pool_reaches_after_the_close_starts_no_search_process(qtb
     machine the pool got there after the window had closed, and a child was left waiting
     (issue 32, item 15).  Here the pool's work runs after the close, as it did then."""
     from puzzlegui.gui.jobs import search_process
-    from puzzlegui.gui import window as window_mod
+    from puzzlegui.gui import startup
 
     window.close()
     assert search_process.warm_pid() is None
-    window_mod._warm_on_pool(window._still_open)  # what the pool runs, late
+    startup.warm_on_pool(window.startup.still_open)  # what the pool runs, late
     assert search_process.warm_pid() is None
 
 

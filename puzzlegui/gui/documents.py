@@ -80,7 +80,7 @@ class Documents(QObject):
         offered = set(self._window.games.store.recall_list("offered_set_aside"))
         offered |= {p.name for p in self._window.games.store.set_aside_now}  # said by this start's notice already
         new = [p.name for p in recover.set_aside_paths(self._window.games.folder) if p.name not in offered]
-        if not new or self._window._shut_down:
+        if not new or self._window.closing:
             return
         try:
             self._window.games.store.remember_list("offered_set_aside", sorted(offered | set(new)))

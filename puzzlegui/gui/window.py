@@ -12,18 +12,16 @@ game's clock (gui/clock.py), and the actions, their menus and when each is enabl
 
 from __future__ import annotations
 
-import gc
-import importlib
 import sys
 import time
-import traceback
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from ..qtkit import theme
 from . import settings as settings_mod
+from .startup import Startup, freeze_start_up
 
 # The window's parts (the store, the library, the board, the solver...) are imported by
 # _import_parts, as the first steps of building the window, not with this module: the
@@ -77,7 +75,6 @@ def _import_parts(step: int) -> bool:
 
 THUMBS_AFTER_SHOW_MS = 300  # the library's pictures start this long after the window shows
 DEFAULT_SIZE = (1200, 800)
-BUILD_START_MS = 200  # the building starts this long after build_in_steps() if no paint came first
 
 
 class _StopKeyFilter(QObject):
@@ -97,35 +94,6 @@ class _StopKeyFilter(QObject):
                     window.board.setFocus(Qt.ShortcutFocusReason)  # the menu bar leaves its keyboard mode
                 return True  # not accepted: the key goes to the Stop shortcut
         return False
-
-
-_frozen = False
-
-
-def _freeze_start_up() -> None:
-    """Once a process: everything made by start-up (modules, Qt wrappers, the window)
-    lives as long as the app, so it goes out of the cyclic collector's way (gc.freeze).
-    A full collection then scans only what came since and takes a few ms instead of
-    ~50, which in a worker thread held the GIL, and so the window, that long."""
-    global _frozen
-    if not _frozen:
-        _frozen = True
-        gc.freeze()
-
-
-def _warm_on_pool(wanted=None) -> None:
-    """On the pool, once the modules above are in: numpy, which every kind's engine and
-    the library's pictures use (its C start-up holds the GIL for up to 20 ms at a time,
-    which had landed on the first repaint of a large board: Kurosu 40x40 resize, 79 ms),
-    and the search process, started so the first Solve finds it ready (its imports take a
-    second), unless the window has begun to close meanwhile (``wanted()`` is false: asked
-    under the lock that search_process.shutdown takes)."""
-    import numpy
-
-    from .jobs import search_process  # imported already, on the GUI thread (jobs.LATER_IMPORTS)
-
-    search_process.warm(wanted)
-    del numpy
 
 
 class MainWindow(QMainWindow):
@@ -156,7 +124,6 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         self.is_built = False
         self.last_error = ""
-        self._store_note = None
         self._panel = None  # the solver bar, made when first needed (``panel``)
         self.setWindowTitle("puzzlegui")
         geometry = self.settings.geometry()
@@ -165,8 +132,8 @@ class MainWindow(QMainWindow):
         else:
             self.resize(*DEFAULT_SIZE)
         self._build_shell()
-        self._steps = self._building(restore)
-        self._stepping = False  # build_in_steps() was called: one step an event-loop turn
+        # the building in steps behind the shell, and the warm-up after (gui/startup.py)
+        self.startup = Startup(self, self._building(restore))
         if not shell_only:
             self.finish_building()
 
@@ -190,10 +157,8 @@ class MainWindow(QMainWindow):
         yield "parts"
         # the games in progress (which puzzle, every puzzle's game, the game store) are
         # logic: they live in core.games, and the window shows them
-        self.games = games_mod.Games(settings_mod.data_dir(), waiting=self._waiting_for_store)
-        if self._store_note is not None:
-            self._store_note.close()
-            self._store_note = None
+        self.games = games_mod.Games(settings_mod.data_dir(), waiting=self.startup.waiting_for_store)
+        self.startup.store_opened()
         for own in (settings_mod.data_dir(), settings_mod.data_dir() / "set-aside"):
             files.own_folder(own)  # the app's own files: a link there is replaced, never followed
         # the one door for work off the GUI thread (gui/jobs): it delivers an answer only
@@ -239,17 +204,8 @@ class MainWindow(QMainWindow):
     BUILD_STEPS = ("core", "parts", "store", "library", "window", "game")
 
     def build_step(self) -> str | None:
-        """Run the next step of the building; its name, or None once the window is built
-        (then ``built`` has been emitted).  Nothing is built after the window began to close."""
-        if self.is_built or self._shut_down:
-            return None
-        try:
-            step = next(self._steps)
-        except StopIteration:
-            self.built.emit()
-            return None
-        self.buildStepped.emit(step)
-        return step
+        """Run the next step of the building; its name, or None once the window is built."""
+        return self.startup.step()
 
     def finish_building(self) -> None:
         """Build what is left of the window now."""
@@ -257,50 +213,15 @@ class MainWindow(QMainWindow):
             pass
 
     def build_in_steps(self) -> None:
-        """Build what is left one step an event-loop turn, from the window's first paint
-        (or BUILD_START_MS after this call if no paint comes: a window shown minimized), so
-        the shell is seen first and the window answers (a close, a repaint) between steps."""
-        if not self._stepping:
-            self._stepping = True
-            QTimer.singleShot(BUILD_START_MS, self._start_stepping)
-
-    def _start_stepping(self) -> None:
-        if self._stepping is True:
-            self._stepping = "running"
-            QTimer.singleShot(0, self._step_later)
-
-    def _step_later(self) -> None:
-        try:
-            more = self.build_step() is not None
-        except Exception:  # a bug: said as before (a traceback), and the app ends with 1
-            traceback.print_exc()
-            QApplication.exit(1)
-            return
-        if more:
-            QTimer.singleShot(0, self._step_later)
+        """Build what is left one step an event-loop turn, from the window's first paint."""
+        self.startup.in_steps()
 
     shell_painted = False  # the window has been painted once (its shell, if built in steps)
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
         self.shell_painted = True
-        if self._stepping is True:  # the shell is on the screen: its building goes on
-            self._start_stepping()
-
-    def _waiting_for_store(self, seconds: float) -> None:
-        """Another program holds the games database locked at start (a backup, ``sqlite3``
-        in a terminal): said in a small window of its own while the store waits for it."""
-        if self._store_note is None:
-            self._store_note = QLabel()
-            self._store_note.setWindowTitle("puzzlegui")
-            self._store_note.setTextFormat(Qt.PlainText)
-            self._store_note.setMargin(16)
-        self._store_note.setText(
-            f"Another program is using your games database ({self.games_path()}); puzzlegui waits for it "
-            f"to finish\u2026 ({seconds:.0f} s)"
-        )
-        self._store_note.show()
-        QApplication.processEvents()
+        self.startup.painted()
 
     @staticmethod
     def games_path() -> Path:
@@ -808,43 +729,12 @@ class MainWindow(QMainWindow):
         actions.sync(self)
 
     # ================================================================= closing
-    _shut_down = False
-
+    closing = False  # shutdown() has begun: nothing more is built, warmed or delivered
     warmed_up = False
-
-    def _warm_up(self, index: int = 0) -> None:
-        """Once the window is built and shown: the door's LATER_IMPORTS (gui/jobs), one an
-        event-loop turn on the GUI thread, then _warm_on_pool on the pool.  Between events a
-        module is never half imported when the window closes: imported on the pool, a close
-        during the import found search_process half made and shutdown() raised out of
-        closeEvent (issue 31)."""
-        if self._shut_down:
-            return
-        if index < len(jobs_mod.LATER_IMPORTS):
-            importlib.import_module(jobs_mod.LATER_IMPORTS[index])
-            QTimer.singleShot(0, lambda: self._warm_up(index + 1))
-            return
-        # through the door like all work off the GUI thread; a close retires nothing here,
-        # _still_open says it to the pool under search_process's lock
-        warm = self.jobs.submit(self.games.ticket(jobs_mod.named.WARM_UP.name), jobs_mod.named.WARM_UP,
-                                _warm_on_pool, self._still_open)
-        warm.done.connect(self._warmed_up)
-
-    def _still_open(self) -> bool:
-        """For the pool: False once shutdown() has begun (its first act sets _shut_down)."""
-        return not self._shut_down
-
-    def _warmed_up(self, _value) -> None:
-        if not self._shut_down and self._panel is None:
-            # the solver panel too, while nobody waits: made at the first Solve, its
-            # widgets added ~23 ms to the moment the search starts
-            self._make_panel()
-        self.warmed_up = True
-        self.warmedUp.emit()
 
     def shutdown(self) -> None:
         """Stop everything that runs: the solver thread, the generator, animations."""
-        self._shut_down = True
+        self.closing = True
         searches = sys.modules.get(f"{__package__}.jobs.search_process")
         # (imported on the GUI thread, by the warm-up or the first Solve: never half made
         # here; not imported yet, there is nothing to end)
@@ -885,11 +775,11 @@ class MainWindow(QMainWindow):
 
     def _after_first_show(self) -> None:
         """Once the window is built and shown."""
-        _freeze_start_up()
+        freeze_start_up()
         # the library's pictures are loaded and drawn once the first paint is done:
         # loading a puzzle may import its kind (and numpy), never on the start-up path
         QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.thumbs.start)
-        QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self._warm_up)
+        QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.startup.warm_up)
         # so is the collection listed last time (seconds, for a big one)
         QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.library.list_last_collection)
         QTimer.singleShot(THUMBS_AFTER_SHOW_MS, self.documents.offer_recovery)
