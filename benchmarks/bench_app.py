@@ -12,8 +12,8 @@ largest board each kind allows.  Prints tables (measured vs target); not a test.
                                               # run beside the app, as a loaded desktop would)
     python benchmarks/bench_app.py --without switch,freeze,gcpause
                                               # the latency patches left out (issue 31): the 0.1 ms
-                                              # switch interval (gui/worker.py), gc.freeze after
-                                              # start-up (gui/window.py), core/gcpause.py
+                                              # switch interval (gui/jobs/worker.py), gc.freeze after
+                                              # start-up (gui/startup.py), core/gcpause.py
 
 The pause is measured with a heartbeat: a 5 ms QTimer on the GUI thread, whose longest
 gap between two ticks is the longest time the window could not answer.  Beside the worst
