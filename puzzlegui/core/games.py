@@ -175,9 +175,8 @@ class Games:
             return None
         try:
             doc = files.from_data(files.parse_json(text, "the saved puzzle"), "the saved puzzle")
-            params = doc.kind.params_of(doc.state)
-            w, h = params.get("width"), params.get("height")
-            size = f"{w}x{h}" if isinstance(w, int) and isinstance(h, int) else ""
+            dims = doc.kind.size_of(doc.state)  # (params_of grades some kinds: once is enough)
+            size = f"{dims[0]}x{dims[1]}" if dims is not None else ""
             grader = getattr(doc.kind, "level_name", None)
             return size, (grader(doc.state) if grader is not None else "")
         except (PuzzleError, ValueError):

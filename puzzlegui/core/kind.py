@@ -104,8 +104,17 @@ class PuzzleKind(ABC):
         return words[0].upper() + words[1:] + "." if words else ""
 
     def params_of(self, state) -> dict:
-        """The generator parameters that would make a puzzle like this one."""
+        """The generator parameters that would make a puzzle like this one (which may
+        grade it: for a size alone, ``size_of``)."""
         return {p.name: p.default for p in self.parameters()}
+
+    def size_of(self, state) -> tuple[int, int] | None:
+        """(width, height) of the board, at no cost (no grading); None if the kind has
+        no such size.  The default reads them from ``params_of``; kinds whose
+        ``params_of`` grades the puzzle say them directly."""
+        params = self.params_of(state)
+        w, h = params.get("width"), params.get("height")
+        return (w, h) if isinstance(w, int) and isinstance(h, int) else None
 
     def generate(self, params: dict, seed: int | None = None):
         """A new puzzle (its initial state) from ``params``; same seed, same puzzle."""

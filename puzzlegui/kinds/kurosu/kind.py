@@ -97,6 +97,9 @@ class KurosuKind(PuzzleKind):
             Preset("30x30 Normal", p(30, 30, "normal")),
         )
 
+    def size_of(self, state: KurosuState) -> tuple[int, int]:
+        return state.width, state.height
+
     def params_of(self, state: KurosuState) -> dict:
         engine = Engine(state.width, state.height, state.unique)
         level = engine.grade(engine.board(state.givens))

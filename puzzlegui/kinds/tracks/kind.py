@@ -121,6 +121,9 @@ class TracksKind(PuzzleKind):
         out.append(Preset("16x6 split rows (MUMS style)", {"width": 16, "height": 6, "split": True, "difficulty": "tricky"}))
         return tuple(out)
 
+    def size_of(self, state) -> tuple[int, int]:
+        return state.puzzle.width, state.puzzle.height
+
     def params_of(self, state):
         p = state.puzzle
         level = tsolver.grade(p)
