@@ -124,3 +124,67 @@ def test_following_the_hints_finishes_his_puzzles_with_no_rule_above_their_level
         assert level in used  # the puzzle's own level was needed
         done[level] += 1
     assert done == {0: 2, 1: 2, 2: 2}
+
+
+# --- what the board keeps as it goes, against the same facts found from scratch ---------
+def _bridges_by_search(b):
+    """Every undecided link whose removal cuts its two squares apart (a search per link)."""
+    w, h, sf = b.w, b.h, b.sf
+
+    def undecided(i, d):
+        return not ((sf[i] >> levels.ET) | (sf[i] >> levels.EN)) & d
+
+    def links_of(i):
+        x, y = i % w, i // w
+        for d, (dx, dy) in levels._STEP.items():
+            if 0 <= x + dx < w and 0 <= y + dy < h and undecided(i, d):
+                yield i + dx + dy * w
+
+    out = []
+    for i, d, _fa, _fb in b.links:
+        j = i + (w if d == levels.D else 1)
+        if not undecided(i, d):
+            continue
+        seen, stack = {i}, [i]
+        while stack:
+            a = stack.pop()
+            for n in links_of(a):
+                if {a, n} != {i, j} and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        if j not in seen:
+            out.append((i, d))
+    return out
+
+
+def _stages(game_id, level):
+    """The board of ``game_id`` after each rule that adds something, up to ``level``."""
+    b = board(game_id)
+    yield b
+    rules = [name for lv, name in levels.Board.RULES if lv <= level]
+    while True:
+        for name in rules:
+            trial = b.copy()
+            if getattr(trial, name)() and not trial.impossible:
+                b = trial
+                yield b
+                break
+        else:
+            return
+
+
+@pytest.mark.parametrize("game_id", [NEEDS["parity"], NEEDS["pairs_both"]] + [g for g, _ in list(recorded())[:6]])
+def test_the_kept_bridges_loop_candidates_and_full_squares_match_a_search_from_scratch(game_id):
+    stages = 0
+    for b in _stages(game_id, levels.HARD):
+        stages += 1
+        w, sf = b.w, b.sf
+        assert b._bridges() == _bridges_by_search(b)
+        cand = set()
+        for i, d, _fa, _fb in b.links:
+            j = i + (w if d == levels.D else 1)
+            if sf[i] & levels.TRACK and sf[j] & levels.TRACK and not ((sf[i] >> levels.ET) | (sf[i] >> levels.EN)) & d:
+                cand.add(2 * i + (d == levels.D))
+        assert b.cand == cand
+        assert b.nfull == sum(levels._NB[(f >> levels.ET) & levels.ALL] == 2 for f in sf)
+    assert stages > 5

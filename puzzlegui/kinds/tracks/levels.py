@@ -87,12 +87,23 @@ class Board:
         # the pieces of track: a union-find over the squares, joined along every side
         # known to hold track (kept as they are set, for the loop rules)
         self.uf = list(range(w * h))
+        # the faces of the graph of undecided links (see _faces): a union-find over the
+        # board's plaquettes and the outer face, joined across every link once decided
+        self.links, self.face_of = _faces(w, h)
+        self.fuf = list(range((w - 1) * (h - 1) + 1))
+        # the undecided links between two track squares, the only ones the loop rules
+        # look at, kept as squares and links change (filled in below, once the given
+        # pieces are on): 2 * (upper or left square) + (1 for a link down, 0 for one to
+        # the right)
+        self.cand = set()
+        # how many squares have exactly two sides with track (finished() reads it first)
+        self.nfull = 0
         for (x, y), mask in clues.items():
             i = y * w + x
             self.sf[i] |= TRACK
             self.clue[i] = True
             for d in (U, D, L, R):
-                if mask & d:
+                if mask & d and not (self.sf[i] >> ET) & d:  # (a neighbour's piece may have set it)
                     self._side(x, y, d, ET)
         self.impossible = False
         # every outer side holds no track, except where a given piece leaves the board
@@ -105,12 +116,17 @@ class Board:
         # each line's track squares and empty squares, kept up to date as flags are set
         self.ltrack = [sum(self.sf[i] & TRACK for i in cells) for cells, _t, _p in self.lines]
         self.lempty = [0] * (w + h)
+        for i in range(w * h):
+            if self.sf[i] & TRACK:
+                self._joins(i)
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.sf = list(self.sf)
         other.uf = list(self.uf)
+        other.fuf = list(self.fuf)
+        other.cand = set(self.cand)
         other.dirty = set(self.dirty)
         other.lver = list(self.lver)
         other.ltrack = list(self.ltrack)
@@ -130,18 +146,38 @@ class Board:
 
     # --- flags ----------------------------------------------------------------------
     def _side(self, x, y, d, shift) -> None:
-        w = self.w
+        """Side ``d`` of square (x, y), not known yet, holds track (``shift`` ET) or none
+        (EN); so does the same side seen from the square beyond it."""
+        w, sf = self.w, self.sf
         i = y * w + x
         self.sver += 1
+        sf[i] |= d << shift
+        self._touch(i)
         if shift == ET:
             self.tver += 1
-        self.sf[i] |= d << shift
-        self._touch(i)
+            n = _NB[(sf[i] >> ET) & ALL]
+            self.nfull += (n == 2) - (n == 3)
         dx, dy = _STEP[d]
         X, Y = x + dx, y + dy
         if 0 <= X < w and 0 <= Y < self.h:
-            self.sf[Y * w + X] |= _OPP[d] << shift
-            self._touch(Y * w + X)
+            j = Y * w + X
+            sf[j] |= _OPP[d] << shift
+            self._touch(j)
+            if shift == ET:
+                n = _NB[(sf[j] >> ET) & ALL]
+                self.nfull += (n == 2) - (n == 3)
+            # the link is decided: no longer one the loop rules look at, and the faces on
+            # its two sides are one face now
+            key = (i if i < j else j) * 2 + (d in (U, D))
+            self.cand.discard(key)
+            fa, fb = self.face_of[key]
+            fuf = self.fuf
+            while fuf[fa] != fa:
+                fuf[fa] = fa = fuf[fuf[fa]]
+            while fuf[fb] != fb:
+                fuf[fb] = fb = fuf[fuf[fb]]
+            if fa != fb:
+                fuf[fa] = fb
             if shift == ET:
                 a, b = self.find(i), self.find(Y * w + X)
                 if a != b:
@@ -186,6 +222,22 @@ class Board:
         counts[w + i // w] += 1
         if flag == TRACK:
             self.tver += 1
+            self._joins(i)
+
+    def _joins(self, i: int) -> None:
+        """Square i holds track: the undecided links to its track neighbours join the
+        loop rules' candidates."""
+        w, sf, cand = self.w, self.sf, self.cand
+        f = sf[i]
+        decided = (f >> ET) | (f >> EN)
+        if i % w < w - 1 and not decided & R and sf[i + 1] & TRACK:
+            cand.add(2 * i)
+        if i % w and not decided & L and sf[i - 1] & TRACK:
+            cand.add(2 * i - 2)
+        if i >= w and not decided & U and sf[i - w] & TRACK:
+            cand.add(2 * (i - w) + 1)
+        if i < len(sf) - w and not decided & D and sf[i + w] & TRACK:
+            cand.add(2 * i + 1)
 
     def set_side(self, x: int, y: int, d: int, shift: int) -> int:
         f = self.sf[y * self.w + x]
@@ -272,40 +324,27 @@ class Board:
         nor the track squares it reads, so the order it looks in does not matter."""
         if self.loops_seen == self.tver:
             return 0
-        w, h, sf = self.w, self.h, self.sf
-        N = w * h
-        # the rules look only at two track squares side by side with the side between
-        # them undecided: with none, they have nothing to do
-        track = [i for i in range(N) if sf[i] & TRACK]
-        for i in track:
-            f = sf[i]
-            undecided = ~((f >> ET) | (f >> EN))
-            if (undecided & R and i % w < w - 1 and sf[i + 1] & TRACK) or (
-                undecided & D and i < N - w and sf[i + w] & TRACK
-            ):
-                break
-        else:
+        # the rules look only at two track squares side by side with the link between
+        # them undecided (self.cand): with none, they have nothing to do
+        if not self.cand:
             self.loops_seen = self.tver
             return 0
+        w, h = self.w, self.h
         find = self.find
         ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
         early = None
         did = 0
-        for i in track:
-            f = sf[i]
-            x, y = i % w, i // w
-            for d, j, inside in ((R, i + 1, x < w - 1), (D, i + w, y < h - 1)):
-                if not inside or not sf[j] & TRACK or ((f >> ET) | (f >> EN)) & d:
-                    continue
-                ri, rj = find(i), find(j)
-                if ri == rj:
-                    did += self.set_side(x, y, d, EN)
-                elif len(ends) == 2 and {ri, rj} == ends:
-                    if early is None:
-                        early = self._too_early(find, ends)
-                    if early:
-                        did += self.set_side(x, y, d, EN)
-                f = sf[i]
+        for key in sorted(self.cand):
+            i = key >> 1
+            d, j = (D, i + w) if key & 1 else (R, i + 1)
+            ri, rj = find(i), find(j)
+            if ri == rj:
+                did += self.set_side(i % w, i // w, d, EN)
+            elif len(ends) == 2 and {ri, rj} == ends:
+                if early is None:
+                    early = self._too_early(find, ends)
+                if early:
+                    did += self.set_side(i % w, i // w, d, EN)
         if not did:
             self.loops_seen = self.tver
         return did
@@ -326,6 +365,8 @@ class Board:
         w, sf = self.w, self.sf
         did = 0
         for cells, target, perp, track, _empty in self._fresh("one_more"):
+            if track != target - 1:
+                continue
             crossable = low = 0
             last = -1
             for i in cells:
@@ -335,7 +376,7 @@ class Board:
                 if _NB[(f >> ET) & ALL] <= 1:
                     low += 1
                     last = i
-            if track != target - 1 or crossable or low != 1:
+            if crossable or low != 1:
                 continue
             ox, oy = last % w, last // w
             for i in cells:
@@ -346,7 +387,12 @@ class Board:
     def loose_ends(self) -> int:
         w, sf = self.w, self.sf
         did = 0
-        for cells, target, perp, _track, _empty in self._fresh("loose_ends"):
+        for cells, target, perp, track, _empty in self._fresh("loose_ends"):
+            # loose ends and full squares hold track (the edge rules have run), so a line
+            # with fewer than target - 1 track squares has neither too many loose ends nor
+            # as many as it has squares left to lay, nor one loose end with two to lay
+            if track < target - 1:
+                continue
             n = len(cells)
             along = ALL & ~perp
             loose = [False] * n
@@ -416,16 +462,31 @@ class Board:
     def parity(self) -> int:
         if self.parity_seen == self.sver:
             return 0
-        w, h, sf = self.w, self.h, self.sf
-        N = w * h
-        bridges = _bridges(w, h, [ALL & ~((f >> ET) | (f >> EN)) for f in sf])
+        w = self.w
+        N = w * self.h
         did = 0
-        # column by column, down each column, D before R: the order a sweep meets them
-        for i, d in sorted(bridges, key=lambda b: (b[0] % w, b[0] // w, b[1] != D)):
+        # (self.links is in the order a sweep meets them: column by column, down each
+        # column, D before R)
+        for i, d in self._bridges():
             did += self._bridge(i % w, i // w, d, N)
         if not did:
             self.parity_seen = self.sver
         return did
+
+    def _bridges(self) -> list:
+        """The bridges of the graph of undecided links, as (square, D or R) from the upper
+        or left square, in self.links' order.  The graph is drawn in the plane, so a link is
+        a bridge exactly when the same face lies on both its sides: the faces are kept as
+        links are decided (_side), and this reads them off without searching the graph."""
+        sf, fuf = self.sf, self.fuf
+        roots = []
+        for f in range(len(fuf)):
+            r = f
+            while fuf[r] != r:
+                r = fuf[r]
+            roots.append(r)
+        return [(i, d) for i, d, fa, fb in self.links
+                if roots[fa] == roots[fb] and not ((sf[i] >> ET) | (sf[i] >> EN)) & d]
 
     def _bridge(self, x: int, y: int, d: int, N: int) -> int:
         w, h, sf = self.w, self.h, self.sf
@@ -508,9 +569,9 @@ class Board:
         """Tatham's test of a finished solve: no loop among the known links, and in
         every line as many squares with two known links as its count."""
         w, h = self.w, self.h
-        full = [_NB[(f >> ET) & ALL] == 2 for f in self.sf]
-        if sum(full) != sum(self.numbers[:w]):
+        if self.nfull != sum(self.numbers[:w]):
             return False  # (a column's count is not met: the quick test first)
+        full = [_NB[(f >> ET) & ALL] == 2 for f in self.sf]
         for cells, target, _perp in self.lines:
             if sum(full[i] for i in cells) != target:
                 return False
@@ -594,65 +655,36 @@ def _new_facts(before, after):
                     yield ("side", i, d, shift)
 
 
-def _bridges(w: int, h: int, opened) -> set:
-    """The links of the graph of undecided links that are bridges, as (square, D or R)
-    from the upper or left square.  ``opened[i]``: square i's undecided sides."""
-    N = w * h
-    adj = []
-    for i in range(N):
-        o = opened[i]
-        if not o:
-            adj.append(())
-            continue
-        x = i % w
-        nb = []
-        if o & R and x < w - 1:
-            nb.append(i + 1)
-        if o & U and i >= w:
-            nb.append(i - w)
-        if o & L and x > 0:
-            nb.append(i - 1)
-        if o & D and i < N - w:
-            nb.append(i + w)
-        adj.append(nb)
-    disc = [-1] * N
-    low = [0] * N
-    parent = [-1] * N
-    ptr = [0] * N
-    out = set()
-    t = 0
-    for root in range(N):
-        if disc[root] >= 0 or not adj[root]:
-            continue
-        disc[root] = low[root] = t
-        t += 1
-        stack = [root]
-        while stack:
-            v = stack[-1]
-            nb = adj[v]
-            k = ptr[v]
-            if k < len(nb):
-                ptr[v] = k + 1
-                u = nb[k]
-                if u == parent[v]:
-                    continue
-                if disc[u] < 0:
-                    disc[u] = low[u] = t
-                    t += 1
-                    parent[u] = v
-                    stack.append(u)
-                elif disc[u] < low[v]:
-                    low[v] = disc[u]
-            else:
-                stack.pop()
-                p = parent[v]
-                if p >= 0:
-                    if low[v] < low[p]:
-                        low[p] = low[v]
-                    if low[v] > disc[p]:
-                        a, b = (v, p) if v < p else (p, v)
-                        out.add((a, R if b == a + 1 and b % w else D))
-    return out
+_FACES: dict = {}
+
+
+def _faces(w: int, h: int):
+    """For a w x h board: its inner links, as (square, D or R, face on one side, face on
+    the other), in the order a sweep meets them (column by column, down each column, D
+    before R); and for each link, at index 2 * (upper or left square) + (1 for D, 0 for R),
+    its two faces.  A face here is one of the (w-1) x (h-1) plaquettes between four
+    squares' centres, numbered row by row, or the outer face, numbered last.  (One pair
+    of tables per size, shared by every board of it: at most MAX_SIZE ** 2 of them.)"""
+    got = _FACES.get((w, h))
+    if got is None:
+        outer = (w - 1) * (h - 1)
+
+        def face(px, py):
+            return py * (w - 1) + px if 0 <= px < w - 1 and 0 <= py < h - 1 else outer
+
+        links = []
+        face_of = [None] * (2 * w * h)
+        for x in range(w):
+            for y in range(h):
+                i = y * w + x
+                if y < h - 1:  # the link down to (x, y + 1): plaquettes left and right of it
+                    links.append((i, D, face(x - 1, y), face(x, y)))
+                    face_of[2 * i + 1] = links[-1][2:]
+                if x < w - 1:  # the link right to (x + 1, y): plaquettes above and below it
+                    links.append((i, R, face(x, y - 1), face(x, y)))
+                    face_of[2 * i] = links[-1][2:]
+        got = _FACES[(w, h)] = (tuple(links), tuple(face_of))
+    return got
 
 
 def board_of(puzzle, end_pieces=None):
