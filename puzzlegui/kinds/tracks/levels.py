@@ -89,7 +89,7 @@ class Board:
         self.uf = list(range(w * h))
         # the faces of the graph of undecided links (see _faces): a union-find over the
         # board's plaquettes and the outer face, joined across every link once decided
-        self.links, self.face_of = _faces(w, h)
+        self.links, self.face_of, self.beyond = _faces(w, h)
         self.fuf = list(range((w - 1) * (h - 1) + 1))
         # the undecided links between two track squares, the only ones the loop rules
         # look at, kept as squares and links change (filled in below, once the given
@@ -103,8 +103,8 @@ class Board:
             self.sf[i] |= TRACK
             self.clue[i] = True
             for d in (U, D, L, R):
-                if mask & d and not (self.sf[i] >> ET) & d:  # (a neighbour's piece may have set it)
-                    self._side(x, y, d, ET)
+                if mask & d:
+                    self._set(i, d, ET)
         self.impossible = False
         # every outer side holds no track, except where a given piece leaves the board
         for x in range(w):
@@ -145,43 +145,60 @@ class Board:
                 self.set_side(x, y, d, ET)
 
     # --- flags ----------------------------------------------------------------------
-    def _side(self, x, y, d, shift) -> None:
-        """Side ``d`` of square (x, y), not known yet, holds track (``shift`` ET) or none
-        (EN); so does the same side seen from the square beyond it."""
-        w, sf = self.w, self.sf
-        i = y * w + x
+    def set_side(self, x: int, y: int, d: int, shift: int) -> int:
+        """Side ``d`` of square (x, y) holds track (``shift`` ET) or none (EN): 1 when that
+        is news (or contradicts what is known: the board is then impossible), else 0."""
+        return self._set(y * self.w + x, d, shift)
+
+    def _set(self, i: int, d: int, shift: int) -> int:
+        """set_side by square number.  The one way a side is decided, kept in one piece
+        for speed: the flags of both squares beside it, their lines' versions, the count
+        of full squares, the pieces, the loop rules' candidates and the faces."""
+        sf = self.sf
+        f = sf[i]
+        if (f >> shift) & d:
+            return 0
+        if (f >> (EN if shift == ET else ET)) & d:
+            self.impossible = True
+            return 1
+        f |= d << shift
+        sf[i] = f
+        w, lver = self.w, self.lver
+        self.dirty.add(i)
+        lver[i % w] += 1
+        lver[w + i // w] += 1
         self.sver += 1
-        sf[i] |= d << shift
-        self._touch(i)
         if shift == ET:
             self.tver += 1
-            n = _NB[(sf[i] >> ET) & ALL]
+            n = _NB[(f >> ET) & ALL]
             self.nfull += (n == 2) - (n == 3)
-        dx, dy = _STEP[d]
-        X, Y = x + dx, y + dy
-        if 0 <= X < w and 0 <= Y < self.h:
-            j = Y * w + X
-            sf[j] |= _OPP[d] << shift
-            self._touch(j)
-            if shift == ET:
-                n = _NB[(sf[j] >> ET) & ALL]
-                self.nfull += (n == 2) - (n == 3)
-            # the link is decided: no longer one the loop rules look at, and the faces on
-            # its two sides are one face now
-            key = (i if i < j else j) * 2 + (d in (U, D))
-            self.cand.discard(key)
-            fa, fb = self.face_of[key]
-            fuf = self.fuf
-            while fuf[fa] != fa:
-                fuf[fa] = fa = fuf[fuf[fa]]
-            while fuf[fb] != fb:
-                fuf[fb] = fb = fuf[fuf[fb]]
-            if fa != fb:
-                fuf[fa] = fb
-            if shift == ET:
-                a, b = self.find(i), self.find(Y * w + X)
-                if a != b:
-                    self.uf[a] = b
+        j = self.beyond[d][i]
+        if j < 0:
+            return 1  # a side on the board's edge
+        g = sf[j] | (_OPP[d] << shift)
+        sf[j] = g
+        self.dirty.add(j)
+        lver[j % w] += 1
+        lver[w + j // w] += 1
+        if shift == ET:
+            n = _NB[(g >> ET) & ALL]
+            self.nfull += (n == 2) - (n == 3)
+            a, b = self.find(i), self.find(j)
+            if a != b:
+                self.uf[a] = b
+        # the link is decided: no longer one the loop rules look at, and the faces on
+        # its two sides are one face now
+        key = (i if i < j else j) * 2 + (d in (U, D))
+        self.cand.discard(key)
+        fa, fb = self.face_of[key]
+        fuf = self.fuf
+        while fuf[fa] != fa:
+            fuf[fa] = fa = fuf[fuf[fa]]
+        while fuf[fb] != fb:
+            fuf[fb] = fb = fuf[fuf[fb]]
+        if fa != fb:
+            fuf[fa] = fb
+        return 1
 
     def find(self, i: int) -> int:
         """The piece of track square i is on (one square of it stands for it)."""
@@ -239,16 +256,6 @@ class Board:
         if i < len(sf) - w and not decided & D and sf[i + w] & TRACK:
             cand.add(2 * i + 1)
 
-    def set_side(self, x: int, y: int, d: int, shift: int) -> int:
-        f = self.sf[y * self.w + x]
-        if (f >> shift) & d:
-            return 0
-        if (f >> (EN if shift == ET else ET)) & d:
-            self.impossible = True
-        else:
-            self._side(x, y, d, shift)
-        return 1
-
     def track_sides(self, i: int) -> int:
         return (self.sf[i] >> ET) & ALL
 
@@ -260,37 +267,36 @@ class Board:
         """The square-and-sides rules, to their fixed point, on the squares whose flags
         changed since they were last looked at (they only ever add flags, so the order
         does not change where they end: the same as his sweeps repeated)."""
-        w, sf, dirty = self.w, self.sf, self.dirty
+        sf, dirty, put, square = self.sf, self.dirty, self._set, self.set_square
         did = 0
         while dirty:
             i = dirty.pop()
-            x, y = i % w, i // w
             f = sf[i]
             if f & NOTRACK:
                 todo = ALL & ~(f >> EN)  # (a side closed already needs nothing)
                 if todo:
                     for d in (R, U, L, D):
                         if todo & d:
-                            did += self.set_side(x, y, d, EN)
+                            did += put(i, d, EN)
                     f = sf[i]
-            if _NB[(f >> EN) & ALL] >= 3:
-                did += self.set_square(i, NOTRACK)
+            elif _NB[(f >> EN) & ALL] >= 3:
+                did += square(i, NOTRACK)
                 f = sf[i]
-            if (f >> ET) & ALL:
-                did += self.set_square(i, TRACK)
+            if (f >> ET) & ALL and not f & TRACK:
+                did += square(i, TRACK)
                 f = sf[i]
             if f & TRACK:
                 closed, track = (f >> EN) & ALL, (f >> ET) & ALL
                 if _NB[closed] == 2 and _NB[track] < 2:
                     for d in (R, U, L, D):
                         if not (closed | track) & d:
-                            did += self.set_side(x, y, d, ET)
+                            did += put(i, d, ET)
                     f = sf[i]
                     closed, track = (f >> EN) & ALL, (f >> ET) & ALL
                 if _NB[track] == 2 and _NB[closed] < 2:
                     for d in (R, U, L, D):
                         if not (closed | track) & d:
-                            did += self.set_side(x, y, d, EN)
+                            did += put(i, d, EN)
             if self.impossible:
                 dirty.clear()
         return did
@@ -339,12 +345,12 @@ class Board:
             d, j = (D, i + w) if key & 1 else (R, i + 1)
             ri, rj = find(i), find(j)
             if ri == rj:
-                did += self.set_side(i % w, i // w, d, EN)
+                did += self._set(i, d, EN)
             elif len(ends) == 2 and {ri, rj} == ends:
                 if early is None:
                     early = self._too_early(find, ends)
                 if early:
-                    did += self.set_side(i % w, i // w, d, EN)
+                    did += self._set(i, d, EN)
         if not did:
             self.loops_seen = self.tver
         return did
@@ -385,7 +391,7 @@ class Board:
         return did
 
     def loose_ends(self) -> int:
-        w, sf = self.w, self.sf
+        sf = self.sf
         did = 0
         for cells, target, perp, track, _empty in self._fresh("loose_ends"):
             # loose ends and full squares hold track (the edge rules have run), so a line
@@ -417,13 +423,13 @@ class Board:
                         continue
                     for d in (R, U, L, D):
                         if along & d and not self.track_sides(i) & d:
-                            did += self.set_side(i % w, i // w, d, EN)
+                            did += self._set(i, d, EN)
             if nloose == 1 and left == 2 and not crossable:
                 for j, i in enumerate(cells):
                     if loose[j]:
                         for d in (R, U, L, D):
                             if along & d:
-                                did += self.set_side(i % w, i // w, d, ET)
+                                did += self._set(i, d, ET)
         return did
 
     def pairs(self, both_ways: bool) -> int:
@@ -662,7 +668,8 @@ def _faces(w: int, h: int):
     """For a w x h board: its inner links, as (square, D or R, face on one side, face on
     the other), in the order a sweep meets them (column by column, down each column, D
     before R); and for each link, at index 2 * (upper or left square) + (1 for D, 0 for R),
-    its two faces.  A face here is one of the (w-1) x (h-1) plaquettes between four
+    its two faces; and, by direction then square, the square beyond that side (-1 off
+    the board).  A face here is one of the (w-1) x (h-1) plaquettes between four
     squares' centres, numbered row by row, or the outer face, numbered last.  (One pair
     of tables per size, shared by every board of it: at most MAX_SIZE ** 2 of them.)"""
     got = _FACES.get((w, h))
@@ -683,7 +690,11 @@ def _faces(w: int, h: int):
                 if x < w - 1:  # the link right to (x + 1, y): plaquettes above and below it
                     links.append((i, R, face(x, y - 1), face(x, y)))
                     face_of[2 * i] = links[-1][2:]
-        got = _FACES[(w, h)] = (tuple(links), tuple(face_of))
+        beyond = [()] * (D + 1)
+        for d, (dx, dy) in _STEP.items():
+            beyond[d] = tuple(i + dx + dy * w if 0 <= i % w + dx < w and 0 <= i // w + dy < h else -1
+                              for i in range(w * h))
+        got = _FACES[(w, h)] = (tuple(links), tuple(face_of), tuple(beyond))
     return got
 
 
