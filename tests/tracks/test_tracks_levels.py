@@ -188,3 +188,12 @@ def test_the_kept_bridges_loop_candidates_and_full_squares_match_a_search_from_s
         assert b.cand == cand
         assert b.nfull == sum(levels._NB[(f >> levels.ET) & levels.ALL] == 2 for f in sf)
     assert stages > 5
+
+
+@pytest.mark.parametrize("game_id", [NEEDS["pairs_one"], NEEDS["loops"]] + [g for g, _ in list(recorded())[6:9]])
+def test_the_kept_count_of_known_flags_matches_a_count_from_scratch(game_id):
+    for b in _stages(game_id, levels.HARD):
+        assert b.progress() == sum(
+            levels._NB[f & 3] + levels._NB[(f >> levels.ET) & levels.ALL] + levels._NB[(f >> levels.EN) & levels.ALL]
+            for f in b.sf
+        )

@@ -96,8 +96,9 @@ class Board:
         # pieces are on): 2 * (upper or left square) + (1 for a link down, 0 for one to
         # the right)
         self.cand = set()
-        # how many squares have exactly two sides with track (finished() reads it first)
-        self.nfull = 0
+        # how many squares have exactly two sides with track (finished() reads it first),
+        # and how many flags are set (progress())
+        self.nfull = self.known = 0
         for (x, y), mask in clues.items():
             i = y * w + x
             self.sf[i] |= TRACK
@@ -119,6 +120,7 @@ class Board:
         for i in range(w * h):
             if self.sf[i] & TRACK:
                 self._joins(i)
+        self.known = sum(_NB[(f & 3)] + _NB[(f >> ET) & ALL] + _NB[(f >> EN) & ALL] for f in self.sf)
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
@@ -163,6 +165,7 @@ class Board:
             return 1
         f |= d << shift
         sf[i] = f
+        self.known += 1
         w, lver = self.w, self.lver
         self.dirty.add(i)
         lver[i % w] += 1
@@ -177,6 +180,7 @@ class Board:
             return 1  # a side on the board's edge
         g = sf[j] | (_OPP[d] << shift)
         sf[j] = g
+        self.known += 1
         self.dirty.add(j)
         lver[j % w] += 1
         lver[w + j // w] += 1
@@ -227,6 +231,7 @@ class Board:
             self.impossible = True
         else:
             self.sf[i] = f | flag
+            self.known += 1
             self._touch(i)
             self._tally(i, flag)
         return 1
@@ -440,7 +445,10 @@ class Board:
             if not (one_fill or one_empty):
                 continue
             forward, back = (D, U) if perp == R | L else (R, L)
+            sf = self.sf
             for p, q in zip(cells, cells[1:]):
+                if (sf[p] | sf[q]) & (TRACK | NOTRACK):
+                    continue  # (what _pair checks first, without the calls)
                 did += self._pair(p, q, forward, one_fill, one_empty)
                 did += self._pair(q, p, back, one_fill, one_empty)
         return did
@@ -462,6 +470,7 @@ class Board:
             self._touch(q)
             self._tally(q, TRACK)
             did += 1
+        self.known += did
         return did
 
     # --- Hard -------------------------------------------------------------------------
@@ -569,7 +578,7 @@ class Board:
     def progress(self) -> int:
         """How much is known: square flags plus side flags (each side counted on both
         squares), to compare two partial solves."""
-        return sum(_NB[(f & 3)] + _NB[(f >> ET) & ALL] + _NB[(f >> EN) & ALL] for f in self.sf)
+        return self.known
 
     def finished(self) -> bool:
         """Tatham's test of a finished solve: no loop among the known links, and in
