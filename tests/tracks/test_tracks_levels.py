@@ -157,6 +157,24 @@ def _bridges_by_search(b):
     return out
 
 
+def _has_loop(b):
+    """Do the sides known to hold track close a loop?  (A union-find from scratch.)"""
+    parent = list(range(b.w * b.h))
+
+    def find(a):
+        while parent[a] != a:
+            a = parent[a]
+        return a
+
+    for i, d, _fa, _fb in b.links:
+        if b.track_sides(i) & d:
+            x, y = find(i), find(i + (b.w if d == levels.D else 1))
+            if x == y:
+                return True
+            parent[x] = y
+    return False
+
+
 def _stages(game_id, level):
     """The board of ``game_id`` after each rule that adds something, up to ``level``."""
     b = board(game_id)
@@ -174,7 +192,7 @@ def _stages(game_id, level):
 
 
 @pytest.mark.parametrize("game_id", [NEEDS["parity"], NEEDS["pairs_both"]] + [g for g, _ in list(recorded())[:6]])
-def test_the_kept_bridges_loop_candidates_and_full_squares_match_a_search_from_scratch(game_id):
+def test_the_kept_bridges_loop_candidates_full_squares_and_loop_match_a_search_from_scratch(game_id):
     stages = 0
     for b in _stages(game_id, levels.HARD):
         stages += 1
@@ -186,7 +204,9 @@ def test_the_kept_bridges_loop_candidates_and_full_squares_match_a_search_from_s
             if sf[i] & levels.TRACK and sf[j] & levels.TRACK and not ((sf[i] >> levels.ET) | (sf[i] >> levels.EN)) & d:
                 cand.add(2 * i + (d == levels.D))
         assert b.cand == cand
-        assert b.nfull == sum(levels._NB[(f >> levels.ET) & levels.ALL] == 2 for f in sf)
+        full = [levels._NB[(f >> levels.ET) & levels.ALL] == 2 for f in sf]
+        assert b.lfull == [sum(full[i] for i in cells) for cells, _t, _p in b.lines]
+        assert b.looped == _has_loop(b)
     assert stages > 5
 
 

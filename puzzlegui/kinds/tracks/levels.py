@@ -96,9 +96,11 @@ class Board:
         # pieces are on): 2 * (upper or left square) + (1 for a link down, 0 for one to
         # the right)
         self.cand = set()
-        # how many squares have exactly two sides with track (finished() reads it first),
-        # and how many flags are set (progress())
-        self.nfull = self.known = 0
+        # for finished(): each line's squares with exactly two sides with track, and
+        # whether the sides with track close a loop; for progress(): how many flags are set
+        self.lfull = [0] * (w + h)
+        self.looped = False
+        self.known = 0
         for (x, y), mask in clues.items():
             i = y * w + x
             self.sf[i] |= TRACK
@@ -128,6 +130,7 @@ class Board:
         other.sf = list(self.sf)
         other.uf = list(self.uf)
         other.fuf = list(self.fuf)
+        other.lfull = list(self.lfull)
         other.cand = set(self.cand)
         other.dirty = set(self.dirty)
         other.lver = list(self.lver)
@@ -174,7 +177,8 @@ class Board:
         if shift == ET:
             self.tver += 1
             n = _NB[(f >> ET) & ALL]
-            self.nfull += (n == 2) - (n == 3)
+            if n == 2 or n == 3:
+                self._full(i, 1 if n == 2 else -1)
         j = self.beyond[d][i]
         if j < 0:
             return 1  # a side on the board's edge
@@ -186,10 +190,13 @@ class Board:
         lver[w + j // w] += 1
         if shift == ET:
             n = _NB[(g >> ET) & ALL]
-            self.nfull += (n == 2) - (n == 3)
+            if n == 2 or n == 3:
+                self._full(j, 1 if n == 2 else -1)
             a, b = self.find(i), self.find(j)
             if a != b:
                 self.uf[a] = b
+            else:
+                self.looped = True
         # the link is decided: no longer one the loop rules look at, and the faces on
         # its two sides are one face now
         key = (i if i < j else j) * 2 + (d in (U, D))
@@ -203,6 +210,12 @@ class Board:
         if fa != fb:
             fuf[fa] = fb
         return 1
+
+    def _full(self, i: int, change: int) -> None:
+        """Square i now has two sides with track (``change`` 1) or no longer (-1: three)."""
+        w = self.w
+        self.lfull[i % w] += change
+        self.lfull[w + i // w] += change
 
     def find(self, i: int) -> int:
         """The piece of track square i is on (one square of it stands for it)."""
@@ -582,31 +595,9 @@ class Board:
 
     def finished(self) -> bool:
         """Tatham's test of a finished solve: no loop among the known links, and in
-        every line as many squares with two known links as its count."""
-        w, h = self.w, self.h
-        if self.nfull != sum(self.numbers[:w]):
-            return False  # (a column's count is not met: the quick test first)
-        full = [_NB[(f >> ET) & ALL] == 2 for f in self.sf]
-        for cells, target, _perp in self.lines:
-            if sum(full[i] for i in cells) != target:
-                return False
-        parent = list(range(w * h))
-
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        for i in range(w * h):
-            t = self.track_sides(i)
-            for d, j, inside in ((R, i + 1, i % w < w - 1), (D, i + w, i // w < h - 1)):
-                if t & d and inside:
-                    a, b = find(i), find(j)
-                    if a == b:
-                        return False
-                    parent[a] = b
-        return True
+        every line as many squares with two known links as its count (both kept as the
+        sides are set)."""
+        return not self.looped and self.lfull == self.numbers
 
 
 def with_position(board: Board, state) -> Board:
