@@ -126,53 +126,69 @@ def test_following_the_hints_finishes_his_puzzles_with_no_rule_above_their_level
     assert done == {0: 2, 1: 2, 2: 2}
 
 
-# --- what the board keeps as it goes, against the same facts found from scratch ---------
-def _bridges_by_search(b):
+# --- the whole-board bit sets, against the same facts found square by square ------------
+ET, EN, TRACK, NOTRACK, ALL, NB = levels.ET, levels.EN, levels.TRACK, levels.NOTRACK, levels.ALL, levels._NB
+STEP = {levels.R: (1, 0), levels.U: (0, -1), levels.L: (-1, 0), levels.D: (0, 1)}
+
+
+def _links(b):
+    """Every link between two squares, as (square, D or R, the square beyond)."""
+    for i in range(b.w * b.h):
+        x, y = i % b.w, i // b.w
+        if y < b.h - 1:
+            yield i, levels.D, i + b.w
+        if x < b.w - 1:
+            yield i, levels.R, i + 1
+
+
+def _bridges_by_search(b, sf):
     """Every undecided link whose removal cuts its two squares apart (a search per link)."""
-    w, h, sf = b.w, b.h, b.sf
+    w, h = b.w, b.h
 
     def undecided(i, d):
-        return not ((sf[i] >> levels.ET) | (sf[i] >> levels.EN)) & d
+        return not ((sf[i] >> ET) | (sf[i] >> EN)) & d
 
-    def links_of(i):
-        x, y = i % w, i // w
-        for d, (dx, dy) in levels._STEP.items():
-            if 0 <= x + dx < w and 0 <= y + dy < h and undecided(i, d):
-                yield i + dx + dy * w
-
-    out = []
-    for i, d, _fa, _fb in b.links:
-        j = i + (w if d == levels.D else 1)
+    out = set()
+    for i, d, j in _links(b):
         if not undecided(i, d):
             continue
         seen, stack = {i}, [i]
         while stack:
             a = stack.pop()
-            for n in links_of(a):
-                if {a, n} != {i, j} and n not in seen:
+            for e, (dx, dy) in STEP.items():
+                x, y = a % w + dx, a // w + dy
+                n = y * w + x
+                if 0 <= x < w and 0 <= y < h and undecided(a, e) and {a, n} != {i, j} and n not in seen:
                     seen.add(n)
                     stack.append(n)
         if j not in seen:
-            out.append((i, d))
+            out.add((i, d))
     return out
 
 
-def _has_loop(b):
-    """Do the sides known to hold track close a loop?  (A union-find from scratch.)"""
-    parent = list(range(b.w * b.h))
+def _finished_by_search(b, sf):
+    """Tatham's finished test from the flags: every line's full squares meet its count
+    and the links with track close no loop."""
+    w = b.w
+    full = [NB[(f >> ET) & ALL] == 2 for f in sf]
+    counts = [sum(full[y * w + x] for y in range(b.h)) for x in range(w)]
+    counts += [sum(full[y * w + x] for x in range(w)) for y in range(b.h)]
+    if counts != b.numbers:
+        return False
+    parent = list(range(w * b.h))
 
     def find(a):
         while parent[a] != a:
             a = parent[a]
         return a
 
-    for i, d, _fa, _fb in b.links:
-        if b.track_sides(i) & d:
-            x, y = find(i), find(i + (b.w if d == levels.D else 1))
+    for i, d, j in _links(b):
+        if (sf[i] >> ET) & d:
+            x, y = find(i), find(j)
             if x == y:
-                return True
+                return False
             parent[x] = y
-    return False
+    return True
 
 
 def _stages(game_id, level):
@@ -191,29 +207,34 @@ def _stages(game_id, level):
             return
 
 
-@pytest.mark.parametrize("game_id", [NEEDS["parity"], NEEDS["pairs_both"]] + [g for g, _ in list(recorded())[:6]])
-def test_the_kept_bridges_loop_candidates_full_squares_and_loop_match_a_search_from_scratch(game_id):
+STAGED = [NEEDS["parity"], NEEDS["pairs_both"], NEEDS["loops"]] + [g for g, _ in list(recorded())[:8]]
+
+
+@pytest.mark.parametrize("game_id", STAGED)
+def test_the_bridges_progress_and_finished_match_a_search_from_scratch_at_every_stage(game_id):
     stages = 0
     for b in _stages(game_id, levels.HARD):
         stages += 1
-        w, sf = b.w, b.sf
-        assert b._bridges() == _bridges_by_search(b)
-        cand = set()
-        for i, d, _fa, _fb in b.links:
-            j = i + (w if d == levels.D else 1)
-            if sf[i] & levels.TRACK and sf[j] & levels.TRACK and not ((sf[i] >> levels.ET) | (sf[i] >> levels.EN)) & d:
-                cand.add(2 * i + (d == levels.D))
-        assert b.cand == cand
-        full = [levels._NB[(f >> levels.ET) & levels.ALL] == 2 for f in sf]
-        assert b.lfull == [sum(full[i] for i in cells) for cells, _t, _p in b.lines]
-        assert b.looped == _has_loop(b)
+        sf = b.sf
+        w = b.w
+        got = {(p - p // (w + 1), levels.D if vertical else levels.R) for p, vertical in b._bridges()}
+        assert got == _bridges_by_search(b, sf)
+        assert b.progress() == sum(NB[f & 3] + NB[(f >> ET) & ALL] + NB[(f >> EN) & ALL] for f in sf)
+        assert b.finished() == _finished_by_search(b, sf)
     assert stages > 5
 
 
-@pytest.mark.parametrize("game_id", [NEEDS["pairs_one"], NEEDS["loops"]] + [g for g, _ in list(recorded())[6:9]])
-def test_the_kept_count_of_known_flags_matches_a_count_from_scratch(game_id):
+@pytest.mark.parametrize("game_id", STAGED)
+def test_the_edge_rules_on_every_square_at_once_leave_no_square_rule_unused(game_id):
+    """edges() works on whole-board bit sets; at every stage, what it leaves is a fixed
+    point of the square-and-sides rules as his solver states them for one square."""
     for b in _stages(game_id, levels.HARD):
-        assert b.progress() == sum(
-            levels._NB[f & 3] + levels._NB[(f >> levels.ET) & levels.ALL] + levels._NB[(f >> levels.EN) & levels.ALL]
-            for f in b.sf
-        )
+        b = b.copy()
+        b.edges()
+        for i, f in enumerate(b.sf):
+            track, closed = (f >> ET) & ALL, (f >> EN) & ALL
+            assert not (f & NOTRACK and closed != ALL), i
+            assert not (NB[closed] >= 3 and not f & NOTRACK), i
+            assert not (track and not f & TRACK), i
+            assert not (f & TRACK and NB[closed] == 2 and NB[track] < 2), i
+            assert not (f & TRACK and NB[track] == 2 and NB[closed] < 2), i

@@ -33,9 +33,13 @@ Hard
   * parity: a link that is the only way between two parts of the board of undecided
     links is track exactly when the track already leaves one part an odd number of times.
 
-``closure`` applies them; ``level`` grades.  Everything works on plain ints, as Tatham's
-bit flags do: bit 0 TRACK and bit 1 NOTRACK of a square, then four bits of sides known
-to hold track (R, U, L, D) and four known to hold none.
+``closure`` applies them; ``level`` grades.  A board is held as whole-board bit sets
+(Python ints with a bit a square: squares with track, without, links with track,
+without), so a rule looks at every square, or a whole line, in a few operations: the
+generator runs these rules thousands of times a puzzle.  ``Board.sf`` shows the same
+facts square by square, as Tatham's bit flags do (bit 0 TRACK and bit 1 NOTRACK, then
+four bits of sides known to hold track (R, U, L, D) and four known to hold none), for
+the hints, which name the facts one at a time.
 """
 
 from __future__ import annotations
@@ -56,502 +60,581 @@ class Impossible(Exception):
     """The deductions found the puzzle has no solution."""
 
 
+class _Shape:
+    """The masks of one board size, shared by every board of that size (at most
+    MAX_SIZE ** 2 of them).  A board is held as whole-board bit sets, Python ints with one
+    bit a square: square (x, y) is bit y * (w + 1) + x, so each row has one spare bit
+    after it and a shift by one never carries a square into the next row.  A link (a
+    side between two squares) is the bit of its upper or left square, in the set of
+    horizontal links (to the right) or vertical links (downwards)."""
+
+    def __init__(self, w: int, h: int):
+        self.w, self.h = w, h
+        Wp = self.Wp = w + 1
+
+        def bits(cells):
+            out = 0
+            for x, y in cells:
+                out |= 1 << (y * Wp + x)
+            return out
+
+        every = [(x, y) for y in range(h) for x in range(w)]
+        self.valid = bits(every)
+        self.hlinks = bits((x, y) for x, y in every if x < w - 1)
+        self.vlinks = bits((x, y) for x, y in every if y < h - 1)
+        self.edge = {R: bits((w - 1, y) for y in range(h)), L: bits((0, y) for y in range(h)),
+                     U: bits((x, 0) for x in range(w)), D: bits((x, h - 1) for x in range(w))}
+        # every column, then every row: (its squares, the step along it, its sides across)
+        self.lines = tuple([(bits((x, y) for y in range(h)), Wp, R | L) for x in range(w)]
+                           + [(bits((x, y) for x in range(w)), 1, U | D) for y in range(h)])
+        # for the parity rule: the faces either side of each link (see parity), and the
+        # links in the order a sweep meets them (column by column, down each column, the
+        # link down before the one to the right), as (bit position, vertical)
+        # a plaquette (the space between four squares' centres) has the bit of the square
+        # above and to the left of it; the outer face is numbered after every bit
+        outer = self.outer = h * Wp
+        self.hfaces, self.vfaces = {}, {}
+        self.sweep = []
+        for x in range(w):
+            for y in range(h):
+                p = y * Wp + x
+                if y < h - 1:  # the link down: plaquettes left and right of it
+                    self.vfaces[p] = (p - 1 if x > 0 else outer, p if x < w - 1 else outer)
+                    self.sweep.append((p, True))
+                if x < w - 1:  # the link right: plaquettes above and below it
+                    self.hfaces[p] = (p - Wp if y > 0 else outer, p if y < h - 1 else outer)
+                    self.sweep.append((p, False))
+        self.order = {link: k for k, link in enumerate(self.sweep)}
+
+
+_SHAPES: dict = {}
+
+
+def _shape(w: int, h: int) -> _Shape:
+    got = _SHAPES.get((w, h))
+    if got is None:
+        got = _SHAPES[(w, h)] = _Shape(w, h)
+    return got
+
+
+def _bits(x: int):
+    """The positions of x's set bits, lowest first."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def _two(a, b, c, d):
+    """The squares in at least two of the four sets, and in at least three."""
+    ab, cd = a & b, c & d
+    return ab | cd | ((a | b) & (c | d)), (ab & (c | d)) | (cd & (a | b))
+
+
 class Board:
-    """One Tatham-style puzzle being solved: squares' and sides' flags."""
+    """One Tatham-style puzzle being solved: which squares hold track (TR) or none (NT),
+    which links hold track (HT, VT) or none (HN, VN), as whole-board bit sets (_Shape),
+    and the sides off the board that hold track (the given pieces' way in and out)."""
 
     def __init__(self, w: int, h: int, numbers, row_s: int, col_s: int, clues):
         """``numbers``: the w column counts then the h row counts; ``row_s``: the row of
         A (left edge), ``col_s``: the column of B (bottom edge); ``clues``: (x, y) ->
         direction bits of the given pieces (those at A and B included)."""
+        S = self.S = _shape(w, h)
         self.w, self.h = w, h
         self.numbers = list(numbers)
         self.row_s, self.col_s = row_s, col_s
-        self.sf = [0] * (w * h)
-        # (squares in order, count, the sides across): every column, then every row
-        self.lines = tuple(
-            [(tuple(range(x, w * h, w)), self.numbers[x], R | L) for x in range(w)]
-            + [(tuple(range(y * w, y * w + w)), self.numbers[w + y], U | D) for y in range(h)]
-        )
-        self.dirty = set(range(w * h))  # squares the square-and-sides rules should look at
-        # each line's version (bumped whenever a flag of one of its squares changes), and
-        # for each line rule the version at which it last found nothing in that line: a
-        # line not changed since then is passed over, as a sweep would find nothing there
-        self.lver = [0] * (w + h)
-        self.seen = {name: [-1] * (w + h) for name in ("counts", "one_more", "loose_ends", "pairs0", "pairs1")}
-        # versions of the track (track squares and sides) and of all sides, and where the
-        # loop and parity rules last found nothing: they read nothing else, so unchanged
-        # versions mean they would find nothing again
-        self.tver = self.sver = 0
-        self.loops_seen = self.parity_seen = -1
-        self.clue = [False] * (w * h)
-        # the pieces of track: a union-find over the squares, joined along every side
-        # known to hold track (kept as they are set, for the loop rules)
-        self.uf = list(range(w * h))
-        # the faces of the graph of undecided links (see _faces): a union-find over the
-        # board's plaquettes and the outer face, joined across every link once decided
-        self.links, self.face_of, self.beyond = _faces(w, h)
-        self.fuf = list(range((w - 1) * (h - 1) + 1))
-        # the undecided links between two track squares, the only ones the loop rules
-        # look at, kept as squares and links change (filled in below, once the given
-        # pieces are on): 2 * (upper or left square) + (1 for a link down, 0 for one to
-        # the right)
-        self.cand = set()
-        # for finished(): each line's squares with exactly two sides with track, and
-        # whether the sides with track close a loop; for progress(): how many flags are set
-        self.lfull = [0] * (w + h)
-        self.looped = False
-        self.known = 0
-        for (x, y), mask in clues.items():
-            i = y * w + x
-            self.sf[i] |= TRACK
-            self.clue[i] = True
-            for d in (U, D, L, R):
-                if mask & d:
-                    self._set(i, d, ET)
         self.impossible = False
-        # every outer side holds no track, except where a given piece leaves the board
-        for x in range(w):
-            self._outer(x, 0, U)
-            self._outer(x, h - 1, D)
-        for y in range(h):
-            self._outer(0, y, L)
-            self._outer(w - 1, y, R)
-        # each line's track squares and empty squares, kept up to date as flags are set
-        self.ltrack = [sum(self.sf[i] & TRACK for i in cells) for cells, _t, _p in self.lines]
-        self.lempty = [0] * (w + h)
-        for i in range(w * h):
-            if self.sf[i] & TRACK:
-                self._joins(i)
-        self.known = sum(_NB[(f & 3)] + _NB[(f >> ET) & ALL] + _NB[(f >> EN) & ALL] for f in self.sf)
+        self.TR = self.NT = self.HT = self.HN = self.VT = self.VN = 0
+        # the sides off the board that hold track, by direction: every other side off
+        # the board holds none
+        self.out = {R: 0, U: 0, L: 0, D: 0}
+        Wp = S.Wp
+        for (x, y), mask in clues.items():
+            p = y * Wp + x
+            self.TR |= 1 << p
+            for d in (R, U, L, D):
+                if mask & d:
+                    if self._beyond(p, d) is None:
+                        self.out[d] |= 1 << p
+                    else:
+                        self._link(p, d, ET)
+        self._outsides()
+        # the pieces of track: a union-find over the squares, joined along the links
+        # with track as they are met (_pieces); and whether one closed a loop
+        self.uf = list(range(h * Wp))
+        self.joined = (0, 0)
+        self.looped = False
+        # the faces of the graph of undecided links (parity): a union-find over them,
+        # joined across the links decided so far (as they are met)
+        self.fuf = list(range(S.outer + 1))
+        self.fmask = {}
+        self.faced = (0, 0)
+        # where each rule last looked (see _changed), and the states at which the loop
+        # and parity rules last found nothing (they would find nothing again)
+        self.seen = {}
+        self.loops_seen = self.parity_seen = None
+
+    def _outsides(self) -> None:
+        S, out = self.S, self.out
+        self.otR, self.otU, self.otL, self.otD = out[R], out[U], out[L], out[D]
+        self.onR = S.edge[R] & ~out[R]
+        self.onU = S.edge[U] & ~out[U]
+        self.onL = S.edge[L] & ~out[L]
+        self.onD = S.edge[D] & ~out[D]
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
-        other.sf = list(self.sf)
         other.uf = list(self.uf)
         other.fuf = list(self.fuf)
-        other.lfull = list(self.lfull)
-        other.cand = set(self.cand)
-        other.dirty = set(self.dirty)
-        other.lver = list(self.lver)
-        other.ltrack = list(self.ltrack)
-        other.lempty = list(self.lempty)
-        other.seen = {k: list(v) for k, v in self.seen.items()}
+        other.fmask = dict(self.fmask)
+        other.seen = dict(self.seen)
         return other
+
+    # --- reading ----------------------------------------------------------------------
+    def _beyond(self, p: int, d: int):
+        """The bit position of the square beyond side d of square p, or None off the board."""
+        S = self.S
+        x, y = p % S.Wp, p // S.Wp
+        dx, dy = _STEP[d]
+        if 0 <= x + dx < S.w and 0 <= y + dy < S.h:
+            return p + dx + dy * S.Wp
+        return None
+
+    def _sides(self):
+        """Each square's sides with track, then its sides with none, as bit sets: (tR, tU,
+        tL, tD, nR, nU, nL, nD)."""
+        Wp, HT, HN, VT, VN = self.S.Wp, self.HT, self.HN, self.VT, self.VN
+        return (HT | self.otR, (VT << Wp) | self.otU, (HT << 1) | self.otL, VT | self.otD,
+                HN | self.onR, (VN << Wp) | self.onU, (HN << 1) | self.onL, VN | self.onD)
+
+    def _pos(self, i: int) -> int:
+        return i + i // self.w
+
+    def track_sides(self, i: int) -> int:
+        return self._side_bits(self._pos(i), ET)
+
+    def closed_sides(self, i: int) -> int:
+        return self._side_bits(self._pos(i), EN)
+
+    def _side_bits(self, p: int, shift: int) -> int:
+        Wp = self.S.Wp
+        if shift == ET:
+            h, v, o = self.HT, self.VT, (self.otR, self.otU, self.otL, self.otD)
+        else:
+            h, v, o = self.HN, self.VN, (self.onR, self.onU, self.onL, self.onD)
+        out = 0
+        if (h | o[0]) >> p & 1:
+            out |= R
+        if ((v << Wp) | o[1]) >> p & 1:
+            out |= U
+        if ((h << 1) | o[2]) >> p & 1:
+            out |= L
+        if (v | o[3]) >> p & 1:
+            out |= D
+        return out
+
+    @property
+    def sf(self) -> list:
+        """Every square's flags as plain ints, as Tatham's solver keeps them: bit 0 TRACK,
+        bit 1 NOTRACK, then four bits of sides with track (R, U, L, D) and four with none."""
+        sides = self._sides()
+        Wp, w = self.S.Wp, self.w
+        out = []
+        for y in range(self.h):
+            for x in range(w):
+                p = y * Wp + x
+                f = (self.TR >> p & 1) | (self.NT >> p & 1) << 1
+                for k, d in enumerate((R, U, L, D)):
+                    f |= (sides[k] >> p & 1) * (d << ET) | (sides[4 + k] >> p & 1) * (d << EN)
+                out.append(f)
+        return out
+
+    # --- setting, one fact at a time (the player's position, given pieces) ------------
+    def set_square(self, i: int, flag: int) -> int:
+        """Square i holds track (``flag`` TRACK) or none (NOTRACK): 1 when that is news (or
+        contradicts what is known: the board is then impossible), else 0."""
+        b = 1 << self._pos(i)
+        mine, other = ("TR", "NT") if flag == TRACK else ("NT", "TR")
+        if getattr(self, mine) & b:
+            return 0
+        if getattr(self, other) & b:
+            self.impossible = True
+        else:
+            setattr(self, mine, getattr(self, mine) | b)
+        return 1
+
+    def set_side(self, x: int, y: int, d: int, shift: int) -> int:
+        """Side ``d`` of square (x, y) holds track (``shift`` ET) or none (EN): 1 when that
+        is news (or contradicts what is known), else 0."""
+        p = y * self.S.Wp + x
+        if self._side_bits(p, shift) & d:
+            return 0
+        if self._side_bits(p, EN if shift == ET else ET) & d:
+            self.impossible = True
+            return 1
+        self._link(p, d, shift)
+        return 1
+
+    def _link(self, p: int, d: int, shift: int) -> None:
+        """Set the link on side d of the square at bit p (on the board) to ``shift``."""
+        Wp = self.S.Wp
+        if d == L:
+            p, d = p - 1, R
+        elif d == U:
+            p, d = p - Wp, D
+        name = ("HT" if shift == ET else "HN") if d == R else ("VT" if shift == ET else "VN")
+        setattr(self, name, getattr(self, name) | 1 << p)
 
     def add_clue(self, x: int, y: int, mask: int) -> None:
         """A given piece at (x, y) (direction bits, none off the board), as if it had been
         given when the board was made: its square holds track and so do its sides."""
-        i = y * self.w + x
-        self.clue[i] = True
-        self.set_square(i, TRACK)
+        self.set_square(y * self.w + x, TRACK)
         for d in (R, U, L, D):
             if mask & d:
                 self.set_side(x, y, d, ET)
 
-    # --- flags ----------------------------------------------------------------------
-    def set_side(self, x: int, y: int, d: int, shift: int) -> int:
-        """Side ``d`` of square (x, y) holds track (``shift`` ET) or none (EN): 1 when that
-        is news (or contradicts what is known: the board is then impossible), else 0."""
-        return self._set(y * self.w + x, d, shift)
-
-    def _set(self, i: int, d: int, shift: int) -> int:
-        """set_side by square number.  The one way a side is decided, kept in one piece
-        for speed: the flags of both squares beside it, their lines' versions, the count
-        of full squares, the pieces, the loop rules' candidates and the faces."""
-        sf = self.sf
-        f = sf[i]
-        if (f >> shift) & d:
-            return 0
-        if (f >> (EN if shift == ET else ET)) & d:
+    def _conflict(self) -> bool:
+        """Does a square hold track and none, or a link?  (Then the board is impossible.)"""
+        if self.TR & self.NT or self.HT & self.HN or self.VT & self.VN:
             self.impossible = True
-            return 1
-        f |= d << shift
-        sf[i] = f
-        self.known += 1
-        w, lver = self.w, self.lver
-        self.dirty.add(i)
-        lver[i % w] += 1
-        lver[w + i // w] += 1
-        self.sver += 1
-        if shift == ET:
-            self.tver += 1
-            n = _NB[(f >> ET) & ALL]
-            if n == 2 or n == 3:
-                self._full(i, 1 if n == 2 else -1)
-        j = self.beyond[d][i]
-        if j < 0:
-            return 1  # a side on the board's edge
-        g = sf[j] | (_OPP[d] << shift)
-        sf[j] = g
-        self.known += 1
-        self.dirty.add(j)
-        lver[j % w] += 1
-        lver[w + j // w] += 1
-        if shift == ET:
-            n = _NB[(g >> ET) & ALL]
-            if n == 2 or n == 3:
-                self._full(j, 1 if n == 2 else -1)
-            a, b = self.find(i), self.find(j)
-            if a != b:
-                self.uf[a] = b
-            else:
-                self.looped = True
-        # the link is decided: no longer one the loop rules look at, and the faces on
-        # its two sides are one face now
-        key = (i if i < j else j) * 2 + (d in (U, D))
-        self.cand.discard(key)
-        fa, fb = self.face_of[key]
-        fuf = self.fuf
-        while fuf[fa] != fa:
-            fuf[fa] = fa = fuf[fuf[fa]]
-        while fuf[fb] != fb:
-            fuf[fb] = fb = fuf[fuf[fb]]
-        if fa != fb:
-            fuf[fa] = fb
-        return 1
-
-    def _full(self, i: int, change: int) -> None:
-        """Square i now has two sides with track (``change`` 1) or no longer (-1: three)."""
-        w = self.w
-        self.lfull[i % w] += change
-        self.lfull[w + i // w] += change
-
-    def find(self, i: int) -> int:
-        """The piece of track square i is on (one square of it stands for it)."""
-        uf = self.uf
-        while uf[i] != i:
-            uf[i] = uf[uf[i]]
-            i = uf[i]
-        return i
-
-    def _touch(self, i: int) -> None:
-        """Square i's flags changed."""
-        w = self.w
-        self.dirty.add(i)
-        self.lver[i % w] += 1
-        self.lver[w + i // w] += 1
-
-    def _outer(self, x, y, d) -> None:
-        if not (self.sf[y * self.w + x] >> ET) & d:
-            self.set_side(x, y, d, EN)
-
-    def set_square(self, i: int, flag: int) -> int:
-        f = self.sf[i]
-        if f & flag:
-            return 0
-        if f & (NOTRACK if flag == TRACK else TRACK):
-            self.impossible = True
-        else:
-            self.sf[i] = f | flag
-            self.known += 1
-            self._touch(i)
-            self._tally(i, flag)
-        return 1
-
-    def _tally(self, i: int, flag: int) -> None:
-        """Square i became ``flag`` (TRACK or NOTRACK): its lines' tallies."""
-        w = self.w
-        counts = self.ltrack if flag == TRACK else self.lempty
-        counts[i % w] += 1
-        counts[w + i // w] += 1
-        if flag == TRACK:
-            self.tver += 1
-            self._joins(i)
-
-    def _joins(self, i: int) -> None:
-        """Square i holds track: the undecided links to its track neighbours join the
-        loop rules' candidates."""
-        w, sf, cand = self.w, self.sf, self.cand
-        f = sf[i]
-        decided = (f >> ET) | (f >> EN)
-        if i % w < w - 1 and not decided & R and sf[i + 1] & TRACK:
-            cand.add(2 * i)
-        if i % w and not decided & L and sf[i - 1] & TRACK:
-            cand.add(2 * i - 2)
-        if i >= w and not decided & U and sf[i - w] & TRACK:
-            cand.add(2 * (i - w) + 1)
-        if i < len(sf) - w and not decided & D and sf[i + w] & TRACK:
-            cand.add(2 * i + 1)
-
-    def track_sides(self, i: int) -> int:
-        return (self.sf[i] >> ET) & ALL
-
-    def closed_sides(self, i: int) -> int:
-        return (self.sf[i] >> EN) & ALL
+        return self.impossible
 
     # --- Easy -------------------------------------------------------------------------
     def edges(self) -> int:
-        """The square-and-sides rules, to their fixed point, on the squares whose flags
-        changed since they were last looked at (they only ever add flags, so the order
-        does not change where they end: the same as his sweeps repeated)."""
-        sf, dirty, put, square = self.sf, self.dirty, self._set, self.set_square
-        did = 0
-        while dirty:
-            i = dirty.pop()
-            f = sf[i]
-            if f & NOTRACK:
-                todo = ALL & ~(f >> EN)  # (a side closed already needs nothing)
-                if todo:
-                    for d in (R, U, L, D):
-                        if todo & d:
-                            did += put(i, d, EN)
-                    f = sf[i]
-            elif _NB[(f >> EN) & ALL] >= 3:
-                did += square(i, NOTRACK)
-                f = sf[i]
-            if (f >> ET) & ALL and not f & TRACK:
-                did += square(i, TRACK)
-                f = sf[i]
-            if f & TRACK:
-                closed, track = (f >> EN) & ALL, (f >> ET) & ALL
-                if _NB[closed] == 2 and _NB[track] < 2:
-                    for d in (R, U, L, D):
-                        if not (closed | track) & d:
-                            did += put(i, d, ET)
-                    f = sf[i]
-                    closed, track = (f >> EN) & ALL, (f >> ET) & ALL
-                if _NB[track] == 2 and _NB[closed] < 2:
-                    for d in (R, U, L, D):
-                        if not (closed | track) & d:
-                            did += put(i, d, EN)
-            if self.impossible:
-                dirty.clear()
-        return did
+        """The square-and-sides rules, to their fixed point, on every square at once (they
+        only ever add flags, so where they end does not depend on the order)."""
+        S = self.S
+        Wp, valid, hl, vl = S.Wp, S.valid, S.hlinks, S.vlinks
+        otR, otU, otL, otD = self.otR, self.otU, self.otL, self.otD
+        onR, onU, onL, onD = self.onR, self.onU, self.onL, self.onD
+        TR, NT, HT, HN, VT, VN = self.TR, self.NT, self.HT, self.HN, self.VT, self.VN
+        start = (TR, NT, HT, HN, VT, VN)
+        while True:
+            before = (TR, NT, HT, HN, VT, VN)
+            # an empty square has no track on any side
+            HN |= (NT | (NT >> 1)) & hl
+            VN |= (NT | (NT >> Wp)) & vl
+            tR, tU, tL, tD = HT | otR, (VT << Wp) | otU, (HT << 1) | otL, VT | otD
+            nR, nU, nL, nD = HN | onR, (VN << Wp) | onU, (HN << 1) | onL, VN | onD
+            # three sides closed: empty; a side with track: track
+            c2, c3 = _two(nR, nU, nL, nD)
+            NT |= c3 & valid
+            TR |= (tR | tU | tL | tD) & valid
+            t2, t3 = _two(tR, tU, tL, tD)
+            # a track square with two sides closed uses the other two ...
+            m = TR & c2 & ~c3 & ~t2
+            if m:
+                HT |= (m & ~nR & ~tR) | ((m & ~nL & ~tL) >> 1)
+                VT |= (m & ~nD & ~tD) | ((m & ~nU & ~tU) >> Wp)
+            # ... and one with two sides used closes the other two
+            m = TR & t2 & ~t3 & ~c2
+            if m:
+                HN |= (m & ~nR & ~tR) | ((m & ~nL & ~tL) >> 1)
+                VN |= (m & ~nD & ~tD) | ((m & ~nU & ~tU) >> Wp)
+            if (TR, NT, HT, HN, VT, VN) == before:
+                break
+        self.TR, self.NT, self.HT, self.HN, self.VT, self.VN = TR, NT, HT, HN, VT, VN
+        if (TR, NT, HT, HN, VT, VN) == start:
+            return 0
+        self._conflict()
+        return 1
 
-    def _fresh(self, rule: str):
-        """The lines changed since ``rule`` last looked at them (it looks now), each as
-        (squares, count, sides across, track squares, empty squares)."""
-        lver, seen, ltrack, lempty = self.lver, self.seen[rule], self.ltrack, self.lempty
-        for k, (cells, target, perp) in enumerate(self.lines):
-            if seen[k] == lver[k]:
-                continue
-            seen[k] = lver[k]
-            yield cells, target, perp, ltrack[k], lempty[k]
+    def _changed(self, rule: str) -> int:
+        """The squares whose flags changed since ``rule`` last looked (it looks now): a
+        line rule finds nothing new in a line none of whose squares changed since it
+        found nothing there, so it passes such lines over."""
+        now = (self.TR, self.NT, self.HT, self.HN, self.VT, self.VN)
+        last = self.seen.get(rule)
+        self.seen[rule] = now
+        if last is None:
+            return self.S.valid
+        Wp = self.S.Wp
+        h = (now[2] ^ last[2]) | (now[3] ^ last[3])
+        v = (now[4] ^ last[4]) | (now[5] ^ last[5])
+        return (now[0] ^ last[0]) | (now[1] ^ last[1]) | h | (h << 1) | v | (v << Wp)
 
     def counts(self) -> int:
-        sf = self.sf
+        changed = self._changed("counts")
         did = 0
-        for cells, target, _perp, track, empty in self._fresh("counts"):
-            if track == target:
-                for i in cells:
-                    if not sf[i] & (TRACK | NOTRACK):  # (a square known already needs nothing)
-                        did += self.set_square(i, NOTRACK)
-            if empty == len(cells) - target:
-                for i in cells:
-                    if not sf[i] & (TRACK | NOTRACK):
-                        did += self.set_square(i, TRACK)
+        for (m, _step, _across), target in zip(self.S.lines, self.numbers):
+            if not changed & m:
+                continue
+            TR, NT = self.TR, self.NT
+            open_ = m & ~TR & ~NT
+            if not open_:
+                continue
+            if (TR & m).bit_count() == target:
+                self.NT = NT | open_
+                changed |= open_
+                did += open_.bit_count()
+            elif (NT & m).bit_count() == m.bit_count() - target:
+                self.TR = TR | open_
+                changed |= open_
+                did += open_.bit_count()
         return did
+
+    def _pieces(self) -> None:
+        """Bring the pieces up to date: join the squares of every link with track not met
+        yet, noting a loop when one joins two squares already on one piece."""
+        uf, Wp = self.uf, self.S.Wp
+        hj, vj = self.joined
+        for links, step in ((self.HT & ~hj, 1), (self.VT & ~vj, Wp)):
+            for p in _bits(links):
+                a, b = self.find(p), self.find(p + step)
+                if a == b:
+                    self.looped = True
+                else:
+                    uf[a] = b
+        self.joined = (self.HT, self.VT)
+
+    def find(self, p: int) -> int:
+        """The piece of track the square at bit p is on (one square of it stands for it)."""
+        uf = self.uf
+        while uf[p] != p:
+            uf[p] = uf[uf[p]]
+            p = uf[p]
+        return p
 
     def loops(self) -> int:
-        """The loop rules.  A sweep only closes sides, which changes neither the pieces
-        nor the track squares it reads, so the order it looks in does not matter."""
-        if self.loops_seen == self.tver:
+        """The loop rules.  A sweep only closes links, which changes neither the pieces nor
+        the track squares it reads, so the order it looks in does not matter."""
+        key = (self.TR, self.HT, self.VT)
+        if self.loops_seen == key:
             return 0
+        S, TR = self.S, self.TR
+        Wp = S.Wp
         # the rules look only at two track squares side by side with the link between
-        # them undecided (self.cand): with none, they have nothing to do
-        if not self.cand:
-            self.loops_seen = self.tver
+        # them undecided: with none, they have nothing to do
+        hc = TR & (TR >> 1) & S.hlinks & ~self.HT & ~self.HN
+        vc = TR & (TR >> Wp) & S.vlinks & ~self.VT & ~self.VN
+        if not (hc or vc):
+            self.loops_seen = key
             return 0
-        w, h = self.w, self.h
+        self._pieces()
         find = self.find
-        ends = {find(self.row_s * w), find((h - 1) * w + self.col_s)}
+        ends = {find(self.row_s * Wp), find((self.h - 1) * Wp + self.col_s)}
         early = None
         did = 0
-        for key in sorted(self.cand):
-            i = key >> 1
-            d, j = (D, i + w) if key & 1 else (R, i + 1)
-            ri, rj = find(i), find(j)
-            if ri == rj:
-                did += self._set(i, d, EN)
-            elif len(ends) == 2 and {ri, rj} == ends:
+        for p, vertical in sorted([(p, False) for p in _bits(hc)] + [(p, True) for p in _bits(vc)]):
+            ri, rj = find(p), find(p + (Wp if vertical else 1))
+            if ri != rj and not (len(ends) == 2 and {ri, rj} == ends):
+                continue
+            if ri != rj:
                 if early is None:
-                    early = self._too_early(find, ends)
-                if early:
-                    did += self._set(i, d, EN)
+                    early = self._too_early(ends)
+                if not early:
+                    continue
+            if vertical:
+                self.VN |= 1 << p
+            else:
+                self.HN |= 1 << p
+            did += 1
         if not did:
-            self.loops_seen = self.tver
+            self.loops_seen = key
         return did
 
-    def _too_early(self, find, ends) -> bool:
+    def _too_early(self, ends) -> bool:
         """Joining A's piece to B's now would leave track out or a count unmet."""
-        sf = self.sf
-        for k in range(self.w * self.h):
-            if sf[k] & TRACK and find(k) not in ends:
-                return True
-        for cells, target, _perp in self.lines:
-            if sum(sf[i] & TRACK for i in cells) < target:
-                return True
-        return False
+        find = self.find
+        if any(find(p) not in ends for p in _bits(self.TR)):
+            return True
+        return any((self.TR & m).bit_count() < t for (m, _s, _a), t in zip(self.S.lines, self.numbers))
 
     # --- Tricky -----------------------------------------------------------------------
     def one_more(self) -> int:
-        w, sf = self.w, self.sf
+        changed = self._changed("one_more")
         did = 0
-        for cells, target, perp, track, _empty in self._fresh("one_more"):
-            if track != target - 1:
+        for (m, step, across), target in zip(self.S.lines, self.numbers):
+            if not changed & m or (self.TR & m).bit_count() != target - 1:
                 continue
-            crossable = low = 0
-            last = -1
-            for i in cells:
-                f = sf[i]
-                if not (f >> EN) & perp:
-                    crossable += 1
-                if _NB[(f >> ET) & ALL] <= 1:
-                    low += 1
-                    last = i
-            if crossable or low != 1:
+            tR, tU, tL, tD, nR, nU, nL, nD = self._sides()
+            # squares where the line can be crossed: neither side across it closed
+            if m & (~(nR | nL) if across == R | L else ~(nU | nD)):
                 continue
-            ox, oy = last % w, last // w
-            for i in cells:
-                if (abs(ox - i % w) > 1 or abs(oy - i // w) > 1) and not sf[i] & TRACK:
-                    did += self.set_square(i, NOTRACK)
+            low = m & ~_two(tR, tU, tL, tD)[0]  # fewer than two sides with track
+            if low.bit_count() != 1:
+                continue
+            near = low | (low << step) | (low >> step)
+            new = m & ~near & ~self.TR & ~self.NT
+            if new:
+                self.NT |= new
+                changed |= new
+                did += new.bit_count()
         return did
 
     def loose_ends(self) -> int:
-        sf = self.sf
+        changed = self._changed("loose_ends")
         did = 0
-        for cells, target, perp, track, _empty in self._fresh("loose_ends"):
+        for (m, step, across), target in zip(self.S.lines, self.numbers):
             # loose ends and full squares hold track (the edge rules have run), so a line
             # with fewer than target - 1 track squares has neither too many loose ends nor
             # as many as it has squares left to lay, nor one loose end with two to lay
-            if track < target - 1:
+            if not changed & m or (self.TR & m).bit_count() < target - 1:
                 continue
-            n = len(cells)
-            along = ALL & ~perp
-            loose = [False] * n
-            nloose = full = crossable = 0
-            for j, i in enumerate(cells):
-                f = sf[i]
-                t = (f >> ET) & ALL
-                links = _NB[t]
-                if links == 2:
-                    full += 1
-                elif links == 1 and along & t:
-                    nloose += 1
-                    loose[j] = True
-                if links != 2 and not (f >> EN) & perp:
-                    crossable += 1
-            left = target - full
+            tR, tU, tL, tD, nR, nU, nL, nD = self._sides()
+            t2, t3 = _two(tR, tU, tL, tD)
+            full = m & t2 & ~t3
+            one = m & (tR | tU | tL | tD) & ~t2
+            # the sides along the line: (side, its track set, its closed set) back and forth
+            back, fwd = ((U, tU, nU), (D, tD, nD)) if across == R | L else ((L, tL, nL), (R, tR, nR))
+            loose = one & (back[1] | fwd[1])
+            crossable = m & ~full & ~((nR | nL) if across == R | L else (nU | nD))
+            left = target - full.bit_count()
+            nloose = loose.bit_count()
             if nloose > left:
                 self.impossible = True
             if nloose and nloose == left:
-                for j, i in enumerate(cells):
-                    if not loose[j] or (j > 0 and loose[j - 1]) or (j < n - 1 and loose[j + 1]):
-                        continue
-                    for d in (R, U, L, D):
-                        if along & d and not self.track_sides(i) & d:
-                            did += self._set(i, d, EN)
+                lone = loose & ~(loose << step) & ~(loose >> step)
+                for d, t, n in (back, fwd):
+                    new = lone & ~t & ~n
+                    if new:
+                        for p in _bits(new):
+                            self._link(p, d, EN)
+                        changed |= new | (new >> step if d in (U, L) else new << step)
+                        did += new.bit_count()
             if nloose == 1 and left == 2 and not crossable:
-                for j, i in enumerate(cells):
-                    if loose[j]:
-                        for d in (R, U, L, D):
-                            if along & d:
-                                did += self._set(i, d, ET)
+                for d, t, n in (back, fwd):
+                    if loose & t:
+                        continue
+                    if loose & n:
+                        self.impossible = True
+                    else:
+                        self._link(loose.bit_length() - 1, d, ET)
+                        changed |= loose | (loose >> step if d in (U, L) else loose << step)
+                    did += 1
         return did
 
     def pairs(self, both_ways: bool) -> int:
+        changed = self._changed("pairs1" if both_ways else "pairs0")
         did = 0
-        for cells, target, perp, track, empty in self._fresh("pairs1" if both_ways else "pairs0"):
-            one_fill = target - track == 1
-            one_empty = both_ways and len(cells) - target - empty == 1
+        stuck_of = None
+        for (m, step, across), target in zip(self.S.lines, self.numbers):
+            if not changed & m:
+                continue
+            one_fill = target - (self.TR & m).bit_count() == 1
+            one_empty = both_ways and m.bit_count() - target - (self.NT & m).bit_count() == 1
             if not (one_fill or one_empty):
                 continue
-            forward, back = (D, U) if perp == R | L else (R, L)
-            sf = self.sf
-            for p, q in zip(cells, cells[1:]):
-                if (sf[p] | sf[q]) & (TRACK | NOTRACK):
-                    continue  # (what _pair checks first, without the calls)
-                did += self._pair(p, q, forward, one_fill, one_empty)
-                did += self._pair(q, p, back, one_fill, one_empty)
+            if stuck_of is None:  # (the rule sets only squares: the sides stay as they are)
+                stuck_of = self._stuck()
+            fwd_stuck, back_stuck = stuck_of[across]
+            # the pairs of unknown squares (p, p + step) where p has at most one way out
+            # but onwards along the line, or p + step but back: only they can add anything
+            unknown = m & ~self.TR & ~self.NT
+            for p in _bits(unknown & (unknown >> step) & (fwd_stuck | (back_stuck >> step))):
+                q = p + step
+                for a, b, stuck in ((p, q, fwd_stuck), (q, p, back_stuck)):
+                    known = self.TR | self.NT
+                    if (known >> a | known >> b) & 1 or not stuck >> a & 1:
+                        continue
+                    if one_fill:
+                        self.NT |= 1 << a
+                        changed |= 1 << a
+                        did += 1
+                    if one_empty:
+                        self.TR |= 1 << b
+                        changed |= 1 << b
+                        did += 1
         return did
 
-    def _pair(self, p: int, q: int, d: int, one_fill: bool, one_empty: bool) -> int:
-        sf = self.sf
-        if (sf[p] | sf[q]) & (TRACK | NOTRACK):
-            return 0
-        if _NB[ALL & ~d & ~self.closed_sides(p)] >= 2:
-            return 0  # p has two other ways out
-        did = 0
-        if one_fill:
-            sf[p] |= NOTRACK
-            self._touch(p)
-            self._tally(p, NOTRACK)
-            did += 1
-        if one_empty:
-            sf[q] |= TRACK
-            self._touch(q)
-            self._tally(q, TRACK)
-            did += 1
-        self.known += did
-        return did
+    def _stuck(self) -> dict:
+        """For the lines across (R | L: columns) and along (U | D: rows): the squares with
+        fewer than two open sides (track or undecided) besides the one onwards along the
+        line, and besides the one back."""
+        nR, nU, nL, nD = self._sides()[4:]
+        oR, oU, oL, oD = ~nR, ~nU, ~nL, ~nD
+        return {
+            R | L: (~((oR & oU) | (oR & oL) | (oU & oL)), ~((oR & oD) | (oR & oL) | (oD & oL))),
+            U | D: (~((oU & oL) | (oU & oD) | (oL & oD)), ~((oR & oU) | (oR & oD) | (oU & oD))),
+        }
 
     # --- Hard -------------------------------------------------------------------------
     def parity(self) -> int:
-        if self.parity_seen == self.sver:
+        """A link that is the only way between two parts of the board of undecided links
+        (a bridge) holds track exactly when the track already leaves one part an odd
+        number of times.  The graph is drawn in the plane, so a link is a bridge exactly
+        when the same face lies on both its sides: a face here is one of the plaquettes
+        between four squares' centres or the outer face, and two are one face when a
+        decided link lies between them (a union-find, joined as links are decided)."""
+        key = (self.HT | self.HN, self.VT | self.VN)
+        if self.parity_seen == key:
             return 0
-        w = self.w
-        N = w * self.h
+        bridges = self._bridges(key)
         did = 0
-        # (self.links is in the order a sweep meets them: column by column, down each
-        # column, D before R)
-        for i, d in self._bridges():
-            did += self._bridge(i % w, i // w, d, N)
+        for p, vertical in bridges:
+            did += self._bridge(p, vertical)
         if not did:
-            self.parity_seen = self.sver
+            self.parity_seen = key
         return did
 
-    def _bridges(self) -> list:
-        """The bridges of the graph of undecided links, as (square, D or R) from the upper
-        or left square, in self.links' order.  The graph is drawn in the plane, so a link is
-        a bridge exactly when the same face lies on both its sides: the faces are kept as
-        links are decided (_side), and this reads them off without searching the graph."""
-        sf, fuf = self.sf, self.fuf
-        roots = []
-        for f in range(len(fuf)):
-            r = f
-            while fuf[r] != r:
-                r = fuf[r]
-            roots.append(r)
-        return [(i, d) for i, d, fa, fb in self.links
-                if roots[fa] == roots[fb] and not ((sf[i] >> ET) | (sf[i] >> EN)) & d]
+    def _bridges(self, key=None) -> list:
+        """The bridges of the graph of undecided links, as (bit position, vertical), in
+        the order a sweep meets them.  ``key``: the decided links (horizontal, vertical).
 
-    def _bridge(self, x: int, y: int, d: int, N: int) -> int:
-        w, h, sf = self.w, self.h, self.sf
-        i = y * w + x
-        j = i + (w if d == D else 1)
-        # the part of the board of undecided links on i's side of the bridge
-        side = {i}
-        stack = [i]
-        while stack:
-            a = stack.pop()
-            ax, ay = a % w, a // w
-            f = sf[a]
-            for e in (R, U, L, D):
-                if (f >> ET | f >> EN) & e:
-                    continue
-                dx, dy = _STEP[e]
-                bx, by = ax + dx, ay + dy
-                if not (0 <= bx < w and 0 <= by < h):
-                    continue
-                b = by * w + bx
-                if {a, b} == {i, j}:
-                    continue
-                if b not in side:
-                    side.add(b)
-                    stack.append(b)
-        odd = 0
-        for a in side:
-            ax, ay = a % w, a // w
-            t = self.track_sides(a)
-            for e in (R, U, L, D):
-                if not t & e:
-                    continue
-                dx, dy = _STEP[e]
-                bx, by = ax + dx, ay + dy
-                if not (0 <= bx < w and 0 <= by < h) or by * w + bx not in side:
-                    odd ^= 1
-        return self.set_side(x, y, d, ET if odd else EN) or 1
+        The faces are brought up to date first: every link decided since they last were
+        joins the faces either side of it.  Each face made of more than one plaquette
+        keeps its plaquettes as a bit set (the plaquette below and to the right of a
+        square has that square's bit), so the links with the same face on both sides
+        are read off with shifts: a horizontal link at p lies between plaquettes p - Wp
+        and p, a vertical one between p - 1 and p, and those on the board's rim have the
+        outer face on one side."""
+        S = self.S
+        Wp, outer = S.Wp, S.outer
+        if key is None:
+            key = (self.HT | self.HN, self.VT | self.VN)
+        fuf, fmask = self.fuf, self.fmask
+        hd, vd = self.faced
+        for links, faces in ((key[0] & ~hd, S.hfaces), (key[1] & ~vd, S.vfaces)):
+            for p in _bits(links):
+                a, b = faces[p]
+                while fuf[a] != a:
+                    fuf[a] = a = fuf[fuf[a]]
+                while fuf[b] != b:
+                    fuf[b] = b = fuf[fuf[b]]
+                if a != b:
+                    fuf[a] = b
+                    fmask[b] = fmask.pop(a, 0 if a == outer else 1 << a) | fmask.pop(b, 0 if b == outer else 1 << b)
+        self.faced = key
+        r = outer
+        while fuf[r] != r:
+            r = fuf[r]
+        same_h = same_v = 0
+        for root, F in fmask.items():
+            same_h |= F & (F << Wp)
+            same_v |= F & (F << 1)
+            if root == r:  # the outer face: the links on the rim with it inside too
+                same_h |= (F & S.edge[U]) | ((F << Wp) & S.edge[D])
+                same_v |= (F & S.edge[L]) | ((F << 1) & S.edge[R])
+        same_h &= S.hlinks & ~key[0]
+        same_v &= S.vlinks & ~key[1]
+        if not (same_h or same_v):
+            return []
+        return sorted([(p, False) for p in _bits(same_h)] + [(p, True) for p in _bits(same_v)],
+                      key=S.order.__getitem__)
+
+    def _bridge(self, p: int, vertical: bool) -> int:
+        S = self.S
+        Wp = S.Wp
+        # the part of the board of undecided links on p's side of the bridge
+        hu = S.hlinks & ~self.HT & ~self.HN
+        vu = S.vlinks & ~self.VT & ~self.VN
+        if vertical:
+            vu &= ~(1 << p)
+        else:
+            hu &= ~(1 << p)
+        part = 1 << p
+        while True:
+            more = part | ((part & hu) << 1) | ((part >> 1) & hu) | ((part & vu) << Wp) | ((part >> Wp) & vu)
+            if more == part:
+                break
+            part = more
+        tR, tU, tL, tD = self._sides()[:4]
+        leaving = ((part & tR & ~(part >> 1)).bit_count() + (part & tL & ~(part << 1)).bit_count()
+                   + (part & tU & ~(part << Wp)).bit_count() + (part & tD & ~(part >> Wp)).bit_count())
+        self._link(p, D if vertical else R, ET if leaving & 1 else EN)
+        return 1
 
     # --- driving ----------------------------------------------------------------------
     RULES = (
@@ -590,14 +673,24 @@ class Board:
 
     def progress(self) -> int:
         """How much is known: square flags plus side flags (each side counted on both
-        squares), to compare two partial solves."""
-        return self.known
+        squares, and the sides off the board), to compare two partial solves."""
+        return (self.TR.bit_count() + self.NT.bit_count()
+                + 2 * (self.HT.bit_count() + self.HN.bit_count() + self.VT.bit_count() + self.VN.bit_count())
+                + 2 * (self.w + self.h))
 
     def finished(self) -> bool:
         """Tatham's test of a finished solve: no loop among the known links, and in
-        every line as many squares with two known links as its count (both kept as the
-        sides are set)."""
-        return not self.looped and self.lfull == self.numbers
+        every line as many squares with two known links as its count."""
+        tR, tU, tL, tD = self._sides()[:4]
+        t2, t3 = _two(tR, tU, tL, tD)
+        full = t2 & ~t3
+        if full.bit_count() != sum(self.numbers[: self.w]):
+            return False
+        for (m, _s, _a), t in zip(self.S.lines, self.numbers):
+            if (full & m).bit_count() != t:
+                return False
+        self._pieces()
+        return not self.looped
 
 
 def with_position(board: Board, state) -> Board:
@@ -659,43 +752,6 @@ def _new_facts(before, after):
             for d in (R, U, L, D):
                 if (g >> shift) & d and not (f >> shift) & d:
                     yield ("side", i, d, shift)
-
-
-_FACES: dict = {}
-
-
-def _faces(w: int, h: int):
-    """For a w x h board: its inner links, as (square, D or R, face on one side, face on
-    the other), in the order a sweep meets them (column by column, down each column, D
-    before R); and for each link, at index 2 * (upper or left square) + (1 for D, 0 for R),
-    its two faces; and, by direction then square, the square beyond that side (-1 off
-    the board).  A face here is one of the (w-1) x (h-1) plaquettes between four
-    squares' centres, numbered row by row, or the outer face, numbered last.  (One pair
-    of tables per size, shared by every board of it: at most MAX_SIZE ** 2 of them.)"""
-    got = _FACES.get((w, h))
-    if got is None:
-        outer = (w - 1) * (h - 1)
-
-        def face(px, py):
-            return py * (w - 1) + px if 0 <= px < w - 1 and 0 <= py < h - 1 else outer
-
-        links = []
-        face_of = [None] * (2 * w * h)
-        for x in range(w):
-            for y in range(h):
-                i = y * w + x
-                if y < h - 1:  # the link down to (x, y + 1): plaquettes left and right of it
-                    links.append((i, D, face(x - 1, y), face(x, y)))
-                    face_of[2 * i + 1] = links[-1][2:]
-                if x < w - 1:  # the link right to (x + 1, y): plaquettes above and below it
-                    links.append((i, R, face(x, y - 1), face(x, y)))
-                    face_of[2 * i] = links[-1][2:]
-        beyond = [()] * (D + 1)
-        for d, (dx, dy) in _STEP.items():
-            beyond[d] = tuple(i + dx + dy * w if 0 <= i % w + dx < w and 0 <= i // w + dy < h else -1
-                              for i in range(w * h))
-        got = _FACES[(w, h)] = (tuple(links), tuple(face_of), tuple(beyond))
-    return got
 
 
 def board_of(puzzle, end_pieces=None):
