@@ -446,14 +446,18 @@ class Board:
     def one_more(self) -> int:
         changed = self._changed("one_more")
         did = 0
+        crossable = None
         for (m, step, across), target in zip(self.S.lines, self.numbers):
             if not changed & m or (self.TR & m).bit_count() != target - 1:
                 continue
-            tR, tU, tL, tD, nR, nU, nL, nD = self._sides()
-            # squares where the line can be crossed: neither side across it closed
-            if m & (~(nR | nL) if across == R | L else ~(nU | nD)):
+            if crossable is None:  # (the rule sets only squares: the sides stay as they are)
+                tR, tU, tL, tD, nR, nU, nL, nD = self._sides()
+                # squares where a column or a row can be crossed: neither side across closed
+                crossable = {R | L: ~(nR | nL), U | D: ~(nU | nD)}
+                low_all = ~_two(tR, tU, tL, tD)[0]  # fewer than two sides with track
+            if m & crossable[across]:
                 continue
-            low = m & ~_two(tR, tU, tL, tD)[0]  # fewer than two sides with track
+            low = m & low_all
             if low.bit_count() != 1:
                 continue
             near = low | (low << step) | (low >> step)
@@ -467,20 +471,27 @@ class Board:
     def loose_ends(self) -> int:
         changed = self._changed("loose_ends")
         did = 0
+        sides = None
         for (m, step, across), target in zip(self.S.lines, self.numbers):
             # loose ends and full squares hold track (the edge rules have run), so a line
             # with fewer than target - 1 track squares has neither too many loose ends nor
             # as many as it has squares left to lay, nor one loose end with two to lay
             if not changed & m or (self.TR & m).bit_count() < target - 1:
                 continue
-            tR, tU, tL, tD, nR, nU, nL, nD = self._sides()
-            t2, t3 = _two(tR, tU, tL, tD)
-            full = m & t2 & ~t3
-            one = m & (tR | tU | tL | tD) & ~t2
-            # the sides along the line: (side, its track set, its closed set) back and forth
-            back, fwd = ((U, tU, nU), (D, tD, nD)) if across == R | L else ((L, tL, nL), (R, tR, nR))
-            loose = one & (back[1] | fwd[1])
-            crossable = m & ~full & ~((nR | nL) if across == R | L else (nU | nD))
+            if sides is None:  # (read again after the rule sets links)
+                tR, tU, tL, tD, nR, nU, nL, nD = self._sides()
+                t2, t3 = _two(tR, tU, tL, tD)
+                sides = (t2 & ~t3, (tR | tU | tL | tD) & ~t2, {
+                    # the sides along the line, (side, its track set, its closed set) back
+                    # and forth, and the squares with a side across closed
+                    R | L: ((U, tU, nU), (D, tD, nD), nR | nL),
+                    U | D: ((L, tL, nL), (R, tR, nR), nU | nD),
+                })
+            full_all, one_all, along = sides
+            back, fwd, closed_across = along[across]
+            full = m & full_all
+            loose = m & one_all & (back[1] | fwd[1])
+            crossable = m & ~full & ~closed_across
             left = target - full.bit_count()
             nloose = loose.bit_count()
             if nloose > left:
@@ -494,6 +505,7 @@ class Board:
                             self._link(p, d, EN)
                         changed |= new | (new >> step if d in (U, L) else new << step)
                         did += new.bit_count()
+                        sides = None
             if nloose == 1 and left == 2 and not crossable:
                 for d, t, n in (back, fwd):
                     if loose & t:
@@ -503,6 +515,7 @@ class Board:
                     else:
                         self._link(loose.bit_length() - 1, d, ET)
                         changed |= loose | (loose >> step if d in (U, L) else loose << step)
+                        sides = None
                     did += 1
         return did
 
