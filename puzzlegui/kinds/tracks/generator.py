@@ -22,6 +22,7 @@ Deductions never guess, so a puzzle they solve has exactly one solution.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import time
@@ -44,22 +45,24 @@ def lay_path(rng: random.Random, w: int, h: int, split: bool):
     row, so that no column or row count is zero (a part of a split row may be)."""
     exit_bit = BIT["R"] if split else BIT["D"]
     start_edge, finish_edge = (None, None) if split else (BIT["L"], BIT["D"])
-    perms = list(itertools.permutations(ORDER))
+    beyond = _beyond(w, h)
     # a walk that has not got out within this many steps starts again: walks that get
     # out mostly do so within about w * h steps, and one stuck in a corner would
     # otherwise back up for long (30 * w * h took six times as long at 15x15, paths of
     # about the same length)
     budget = 5 * w * h
     while True:
-        cur = (0, rng.randrange(h))
+        y0 = rng.randrange(h)
+        cur = y0 * w  # squares by number, y * w + x
         path = [cur]
-        seen = {cur}
+        seen = bytearray(w * h)
+        seen[cur] = 1
         col = [0] * w
         row = [0] * h
         col[0] = 1
-        row[cur[1]] = 1
+        row[y0] = 1
         todo = w + h - 2
-        options = [list(perms[int(rng.random() * 24)])]
+        options = [list(_PERMS[int(rng.random() * 24)])]
         steps = 0
         while path and steps < budget:
             steps += 1
@@ -67,30 +70,43 @@ def lay_path(rng: random.Random, w: int, h: int, split: bool):
             if not opts:
                 c = path.pop()
                 options.pop()
-                seen.discard(c)
-                col[c[0]] -= 1
-                row[c[1]] -= 1
-                todo += (col[c[0]] == 0) + (row[c[1]] == 0)
+                seen[c] = 0
+                x, y = c % w, c // w
+                col[x] -= 1
+                row[y] -= 1
+                todo += (col[x] == 0) + (row[y] == 0)
                 if path:
                     cur = path[-1]
                 continue
             d = opts.pop()
-            dx, dy = DELTA[d]
-            n = (cur[0] + dx, cur[1] + dy)
-            if not (0 <= n[0] < w and 0 <= n[1] < h):
+            n = beyond[d][cur]
+            if n < 0:
                 if d == exit_bit and todo == 0:
-                    return path, start_edge, finish_edge
+                    return [(c % w, c // w) for c in path], start_edge, finish_edge
                 continue
-            if n in seen:
+            if seen[n]:
                 continue
             cur = n
             path.append(n)
-            seen.add(n)
-            todo -= col[n[0]] == 0
-            col[n[0]] += 1
-            todo -= row[n[1]] == 0
-            row[n[1]] += 1
-            options.append(list(perms[int(rng.random() * 24)]))
+            seen[n] = 1
+            x, y = n % w, n // w
+            todo -= col[x] == 0
+            col[x] += 1
+            todo -= row[y] == 0
+            row[y] += 1
+            options.append(list(_PERMS[int(rng.random() * 24)]))
+
+
+_PERMS = list(itertools.permutations(ORDER))
+
+
+@functools.lru_cache(maxsize=32)
+def _beyond(w: int, h: int) -> dict:
+    """For each direction, the number of the square beyond that side of each square
+    (y * w + x), or -1 off the board."""
+    return {d: tuple((y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < h else -1
+                     for y in range(h) for x in range(w))
+            for d, (dx, dy) in DELTA.items()}
 
 
 def counts_of(path, w, h, split):
