@@ -312,28 +312,32 @@ class Board:
         TR, NT, HT, HN, VT, VN = self.TR, self.NT, self.HT, self.HN, self.VT, self.VN
         start = (TR, NT, HT, HN, VT, VN)
         while True:
-            before = (TR, NT, HT, HN, VT, VN)
+            oTR, oNT, oHT, oHN, oVT, oVN = TR, NT, HT, HN, VT, VN
             # an empty square has no track on any side
             HN |= (NT | (NT >> 1)) & hl
             VN |= (NT | (NT >> Wp)) & vl
             tR, tU, tL, tD = HT | otR, (VT << Wp) | otU, (HT << 1) | otL, VT | otD
             nR, nU, nL, nD = HN | onR, (VN << Wp) | onU, (HN << 1) | onL, VN | onD
+            # (_two, written out: the squares with at least two, three sides closed, then
+            # with track)
+            a, b = nR & nU, nL & nD
+            c2, c3 = a | b | ((nR | nU) & (nL | nD)), (a & (nL | nD)) | (b & (nR | nU))
             # three sides closed: empty; a side with track: track
-            c2, c3 = _two(nR, nU, nL, nD)
             NT |= c3 & valid
             TR |= (tR | tU | tL | tD) & valid
-            t2, t3 = _two(tR, tU, tL, tD)
+            a, b = tR & tU, tL & tD
+            t2, t3 = a | b | ((tR | tU) & (tL | tD)), (a & (tL | tD)) | (b & (tR | tU))
             # a track square with two sides closed uses the other two ...
-            m = TR & c2 & ~c3 & ~t2
+            m = TR & c2 & ~(c3 | t2)
             if m:
-                HT |= (m & ~nR & ~tR) | ((m & ~nL & ~tL) >> 1)
-                VT |= (m & ~nD & ~tD) | ((m & ~nU & ~tU) >> Wp)
+                HT |= (m & ~(nR | tR)) | ((m & ~(nL | tL)) >> 1)
+                VT |= (m & ~(nD | tD)) | ((m & ~(nU | tU)) >> Wp)
             # ... and one with two sides used closes the other two
-            m = TR & t2 & ~t3 & ~c2
+            m = TR & t2 & ~(t3 | c2)
             if m:
-                HN |= (m & ~nR & ~tR) | ((m & ~nL & ~tL) >> 1)
-                VN |= (m & ~nD & ~tD) | ((m & ~nU & ~tU) >> Wp)
-            if (TR, NT, HT, HN, VT, VN) == before:
+                HN |= (m & ~(nR | tR)) | ((m & ~(nL | tL)) >> 1)
+                VN |= (m & ~(nD | tD)) | ((m & ~(nU | tU)) >> Wp)
+            if TR == oTR and NT == oNT and HT == oHT and HN == oHN and VT == oVT and VN == oVN:
                 break
         self.TR, self.NT, self.HT, self.HN, self.VT, self.VN = TR, NT, HT, HN, VT, VN
         if (TR, NT, HT, HN, VT, VN) == start:
