@@ -410,9 +410,12 @@ class Board:
         S, TR = self.S, self.TR
         Wp = S.Wp
         # the rules look only at two track squares side by side with the link between
-        # them undecided: with none, they have nothing to do
-        hc = TR & (TR >> 1) & S.hlinks & ~self.HT & ~self.HN
-        vc = TR & (TR >> Wp) & S.vlinks & ~self.VT & ~self.VN
+        # them undecided, and only where both are on pieces of more than one square
+        # (have a side with track; A's and B's have): with none, they have nothing to do
+        tR, tU, tL, tD = self._sides()[:4]
+        on = TR & (tR | tU | tL | tD)
+        hc = on & (on >> 1) & S.hlinks & ~self.HT & ~self.HN
+        vc = on & (on >> Wp) & S.vlinks & ~self.VT & ~self.VN
         if not (hc or vc):
             self.loops_seen = key
             return 0
