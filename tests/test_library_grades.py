@@ -29,3 +29,22 @@ def test_grades_are_remembered_across_a_refresh(qtbot, window):
     grade = library.grade_shown("kurosu-dm-2018-06-04")
     library.refresh()
     assert library.grade_shown("kurosu-dm-2018-06-04") == grade  # at once, from memory
+
+
+def test_a_grade_worked_out_for_the_library_is_known_to_statistics_at_once(qtbot, window):
+    """One book of sizes and levels (core/grades.py): Statistics opened after the library
+    graded a puzzle shows its level without grading it again."""
+    from puzzlegui.core import grades
+    from puzzlegui.gui import dialogs
+
+    library = window.library
+    name = "kurosu-dm-2018-06-16"
+    qtbot.waitUntil(lambda: bool(library.grade_shown(name)), timeout=20000)
+    key = next(k for k, item in library._by_key.items() if item is library.by_source[name])
+    size, level = grades.BOOK.get(key)
+    assert level == library.grade_shown(name) and size == "6x6"
+    window.games.store.add_stats(key, "Kurosu, 16 June 2018", "kurosu", solved=1, time=61.0)
+    dialog = dialogs.StatsDialog(window.games, window)
+    qtbot.addWidget(dialog)
+    assert dialog._grading is None  # nothing left to work out
+    assert dialog.level_rows() == [("Kurosu", "6x6", level.capitalize(), "1:01", "1", "1")]

@@ -4,7 +4,7 @@ puzzles in the game store; best time and solves are the store's records."""
 
 import pytest
 
-from puzzlegui.core import registry
+from puzzlegui.core import grades, registry
 from puzzlegui.core.files import PuzzleDoc
 from puzzlegui.core.games import Games, by_size_and_level
 from puzzlegui.core.store import Stats
@@ -64,7 +64,7 @@ def test_the_dialog_shows_best_times_by_kind_size_and_level(qtbot, played, tmp_p
     from puzzlegui.gui import dialogs
 
     games, _made = played
-    dialogs._facts.clear()
+    grades.BOOK.clear()
     dialog = dialogs.StatsDialog(games)
     qtbot.addWidget(dialog)
     if dialog._grading is not None:
@@ -95,7 +95,7 @@ def test_a_record_whose_puzzle_is_gone_is_said_so(qtbot, tmp_path):
 
     games = Games(tmp_path / "data")
     games.store.add_stats("gone", "Gone", "tracks", solved=1, time=30.0)
-    dialogs._facts.clear()
+    grades.BOOK.clear()
     dialog = dialogs.StatsDialog(games)
     qtbot.addWidget(dialog)
     with qtbot.waitSignal(dialog.levels_shown, timeout=60000):

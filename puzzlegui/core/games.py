@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import files, gcpause, legacy, registry, safefile
+from . import files, gcpause, grades, legacy, registry, safefile
 from .jobs import GAMELESS, Ticket, Tickets
 from . import store as store_mod
 from .game import Attempt, Game
@@ -175,10 +175,7 @@ class Games:
             return None
         try:
             doc = files.from_data(files.parse_json(text, "the saved puzzle"), "the saved puzzle")
-            dims = doc.kind.size_of(doc.state)  # (params_of grades some kinds: once is enough)
-            size = f"{dims[0]}x{dims[1]}" if dims is not None else ""
-            grader = getattr(doc.kind, "level_name", None)
-            return size, (grader(doc.state) if grader is not None else "")
+            return grades.facts_of(doc.kind, doc.state)
         except (PuzzleError, ValueError):
             return None
 
@@ -567,7 +564,7 @@ class LevelStats:
 
 def by_size_and_level(rows, facts: dict) -> list[LevelStats]:
     """``rows`` (Stats) grouped by kind, size and level; ``facts``: key -> (size, level)
-    (puzzle_facts), a key without facts grouped under an unknown size and level.
+    (puzzle_facts; anything with .get), a key without facts grouped under an unknown size and level.
     Ordered by kind, then size (smallest first), then level (the order of the kind's
     difficulty choices)."""
     groups: dict = {}

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import files, registry
+from ..core import files, grades, registry
 from ..core.kind import PuzzleError, PuzzleKind
 from . import kinds
 from ..qtkit import focus_ring
@@ -660,12 +660,6 @@ def _para(text: str) -> str:
 
 
 
-#: sizes and grades of puzzles with records (key -> (size, level)), worked out on the
-#: pool once and remembered for the next opening of the dialog, oldest forgotten first
-_FACTS_KEPT = 5000
-_facts: dict = {}
-
-
 def _facts_of(games, keys) -> dict:
     """On the pool: key -> (size, level) of each stored puzzle in ``keys`` that reads."""
     out = {}
@@ -753,14 +747,15 @@ class StatsDialog(QDialog):
         buttons.button(QDialogButtonBox.Close).setFocus()  # no table cell looks picked
         self.resize(760, 560)
         self._grading = None
-        missing = [st.key for st in rows if st.key not in _facts]
+        # sizes and levels worked out once, for this dialog or the library (core/grades.py)
+        missing = [st.key for st in rows if st.key not in grades.BOOK]
         if missing:
             from ..core import jobs as named
             from .jobs import jobs_for
 
             self.levels_note.setText(f"Working out the sizes and levels of {len(missing):,} puzzles\u2026")
             self._show_levels(partial=True)
-            # sizes and levels are facts about puzzles, kept in _facts: the job carries no ticket
+            # sizes and levels are facts about puzzles, kept in grades.BOOK: the job carries no ticket
             self._grading = jobs_for(self).run(named.GRADES, _facts_of, games, missing)
             self._grading.done.connect(self._graded)
             self._grading.failed.connect(lambda _message: self._graded({}))
@@ -770,10 +765,7 @@ class StatsDialog(QDialog):
     def _graded(self, facts: dict) -> None:
         self._grading = None
         for key, value in facts.items():
-            _facts.pop(key, None)
-            _facts[key] = value
-        while len(_facts) > _FACTS_KEPT:
-            _facts.pop(next(iter(_facts)))
+            grades.BOOK.keep(key, value)
         self._show_levels()
 
     def _show_levels(self, partial: bool = False) -> None:
@@ -782,7 +774,7 @@ class StatsDialog(QDialog):
 
         from ..core.games import by_size_and_level, time_text
 
-        groups = by_size_and_level(self.rows, _facts)
+        groups = by_size_and_level(self.rows, grades.BOOK)
         self.levels.setRowCount(len(groups))
         for r, g in enumerate(groups):
             kind = registry.title(g.kind) if g.kind in registry.names() else g.kind
@@ -795,7 +787,7 @@ class StatsDialog(QDialog):
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 self.levels.setItem(r, c, item)
         if not partial:
-            unknown = sum(1 for st in self.rows if st.key not in _facts)
+            unknown = sum(1 for st in self.rows if st.key not in grades.BOOK)
             self.levels_note.setText(
                 f"{unknown:,} puzzle{'' if unknown == 1 else 's'} no longer on record: size and level not known."
                 if unknown else "")

@@ -11,7 +11,6 @@ games themselves are core.games's.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem
 
 from ..core import collection as collection_mod
-from ..core import files, gcpause, registry, validate
+from ..core import files, gcpause, grades, registry, validate
 from ..core import games as games_mod
 from ..core import jobs as named
 from ..core.kind import PuzzleError
@@ -31,9 +30,7 @@ from .thumbnails import Thumbnails
 from .jobs import Handle, jobs_for
 
 READING_COLLECTION = "Reading collection"  # the status bar's words while one is read
-GRADES_KEPT = 5000  # grades remembered (game key -> level name), oldest forgotten first
 GRADES_AT_ONCE = 12  # lines graded by one call on the pool, so other work takes turns
-_grades: OrderedDict = OrderedDict()
 STATUS_MARK = {games_mod.NEW: "", games_mod.IN_PROGRESS: "\u25d0 ", games_mod.SOLVED: "\u2713 "}
 
 
@@ -59,15 +56,14 @@ def _short_title(title: str, kind_title: str) -> str:
 
 
 def _grades_of(batch) -> dict:
-    """On the pool: key -> grade name ("" when the kind has none) for (key, loader) pairs."""
+    """On the pool: key -> (size, grade name) (core/grades.py: "" when the kind has no
+    grades or the puzzle does not read) for (key, loader) pairs."""
     out = {}
     for key, loader in batch:
         try:
-            kind, state = loader()
-            grader = getattr(kind, "level_name", None)
-            out[key] = grader(state) if grader is not None else ""
+            out[key] = grades.facts_of(*loader())
         except (PuzzleError, OSError, ValueError):
-            out[key] = ""
+            out[key] = ("", "")
     return out
 
 
@@ -263,8 +259,9 @@ class Library(QTreeWidget):
         if icon is not None:
             item.setIcon(0, icon)
         self._by_key[key] = item
-        if key in _grades:
-            self._show_grade(item, _grades[key])
+        known = grades.BOOK.get(key)  # (graded for this list or for Statistics)
+        if known is not None:
+            self._show_grade(item, known[1])
         elif loader is not None:
             self._to_grade.append((key, loader))
         if at is None:
@@ -280,21 +277,18 @@ class Library(QTreeWidget):
         if self._grading is not None or self._shut_down or not self._to_grade:
             return
         batch, self._to_grade = self._to_grade[:GRADES_AT_ONCE], self._to_grade[GRADES_AT_ONCE:]
-        # grades are facts about puzzles, kept in _grades: the job carries no ticket
+        # grades are facts about puzzles, kept in grades.BOOK: the job carries no ticket
         call = self._grading = self.jobs.run(named.GRADES, _grades_of, batch)
         call.done.connect(self._graded)
         call.failed.connect(lambda _message: self._graded({}))
 
-    def _graded(self, grades: dict) -> None:
+    def _graded(self, found: dict) -> None:
         self._grading = None
-        for key, grade in grades.items():
-            _grades[key] = grade
-            _grades.move_to_end(key)
-            while len(_grades) > GRADES_KEPT:
-                _grades.popitem(last=False)
+        for key, facts in found.items():
+            grades.BOOK.keep(key, facts)
             item = self._by_key.get(key)
             if item is not None:
-                self._show_grade(item, grade)
+                self._show_grade(item, facts[1])
         self._grade_next()
 
     @staticmethod
