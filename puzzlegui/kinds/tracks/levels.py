@@ -241,15 +241,16 @@ class Board:
         bit 1 NOTRACK, then four bits of sides with track (R, U, L, D) and four with none."""
         sides = self._sides()
         Wp, w = self.S.Wp, self.w
-        out = []
-        for y in range(self.h):
-            for x in range(w):
-                p = y * Wp + x
-                f = (self.TR >> p & 1) | (self.NT >> p & 1) << 1
-                for k, d in enumerate((R, U, L, D)):
-                    f |= (sides[k] >> p & 1) * (d << ET) | (sides[4 + k] >> p & 1) * (d << EN)
-                out.append(f)
-        return out
+        return [self._flags(y * Wp + x, sides) for y in range(self.h) for x in range(w)]
+
+    def _flags(self, p: int, sides=None) -> int:
+        """The flags (as sf gives them) of the square at bit p; ``sides``: _sides(), if
+        the caller has it."""
+        sides = sides or self._sides()
+        f = (self.TR >> p & 1) | (self.NT >> p & 1) << 1
+        for k, d in enumerate((R, U, L, D)):
+            f |= (sides[k] >> p & 1) * (d << ET) | (sides[4 + k] >> p & 1) * (d << EN)
+        return f
 
     # --- setting, one fact at a time (the player's position, given pieces) ------------
     def set_square(self, i: int, flag: int) -> int:
@@ -751,7 +752,7 @@ def next_fact(board: Board, known, level: int = HARD):
                 continue
             if trial.impossible:
                 return None
-            for fact in _new_facts(b.sf, trial.sf):
+            for fact in _new_facts(b, trial):
                 if not known(fact):
                     return name, lv, fact, b
             b = trial
@@ -761,10 +762,19 @@ def next_fact(board: Board, known, level: int = HARD):
     return None
 
 
-def _new_facts(before, after):
-    for i, (f, g) in enumerate(zip(before, after)):
-        if f == g:
-            continue
+def _new_facts(before: Board, after: Board):
+    """The facts ``after`` (a copy of ``before`` a rule has added to) knows and
+    ``before`` does not, square by square in order: only the squares whose bits changed
+    are read."""
+    w, Wp = before.w, before.S.Wp
+    old = (before.TR, before.NT, before.HT, before.HN, before.VT, before.VN)
+    new = (after.TR, after.NT, after.HT, after.HN, after.VT, after.VN)
+    h = (old[2] ^ new[2]) | (old[3] ^ new[3])
+    v = (old[4] ^ new[4]) | (old[5] ^ new[5])
+    changed = (old[0] ^ new[0]) | (old[1] ^ new[1]) | h | (h << 1) | v | (v << Wp)
+    for p in _bits(changed):
+        i = p - p // Wp * (Wp - w)
+        f, g = before._flags(p), after._flags(p)
         for flag in (TRACK, NOTRACK):
             if g & flag and not f & flag:
                 yield ("square", i, flag)
