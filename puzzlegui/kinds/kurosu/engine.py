@@ -425,7 +425,7 @@ class Engine:
         nodes = 0
         clock = time.perf_counter
         last = clock()
-        stack = [st]
+        stack = [st]  # closed boards, or (parent, x, y, symbol): a child closed when popped
         while stack:
             board = stack.pop()
             nodes += 1
@@ -433,6 +433,11 @@ class Engine:
             if now - last >= progress_every:
                 last = now
                 yield Progress(nodes)
+            if type(board) is tuple:
+                parent, x, y, v = board
+                board = parent.copy()
+                if not self.close(board, TRICKY, self.put(board, x, y, v)):
+                    continue
             if rng is None and lookahead > 0:
                 board, children = self._look(board, lookahead)
                 if children is None:
@@ -448,10 +453,10 @@ class Engine:
                 continue
             x, y = cell
             first = rng.randrange(2) if rng is not None else 1
-            for v in (1 - first, first):  # the last pushed is explored first
-                child = board.copy()
-                if self.close(child, TRICKY, self.put(child, x, y, v)):
-                    stack.append(child)
+            # the last pushed is explored first; a child is only closed when its turn
+            # comes, so a search that stops at its first solutions never closes the rest
+            stack.append((board, x, y, 1 - first))
+            stack.append((board, x, y, first))
         yield Progress(nodes)
 
     def _look(self, board, width: int):
