@@ -19,6 +19,9 @@ one his solver finishes at Normal and not at Easy; Tricky and Hard are beyond hi
              that would otherwise be three O, so its other empty cells are O;
   4 tricky:  line analysis (every legal completion of the line agrees), beyond Tatham;
   5 hard:    search.
+The rules of levels 1 to 3 look at one line at a time and cost a few bit operations, so
+they run together on each line as it changes (``_cheap``); line analysis, dearer, runs
+only when they have nothing more to give (``_analyse``).
 """
 
 from __future__ import annotations
@@ -37,12 +40,6 @@ _AS_ONE = bytes.maketrans(b"\x00\x01\x02", b"001")  # cell codes to "is X" digit
 _AS_ZERO = bytes.maketrans(b"\x00\x01\x02", b"010")
 LEVEL_NAMES = {TRIVIAL: "trivial", EASY: "easy", NORMAL: "normal", TRICKY: "tricky", HARD: "hard"}
 LOOKAHEAD = 12  # cells tried both ways before each branch of the search
-
-
-@lru_cache(maxsize=1 << 16)
-def line_window(o: int, z: int, n: int):
-    """window_forced's (to O, to X) masks, cached as line_forced is."""
-    return window_forced(o, z, n)[:2]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -153,16 +150,17 @@ class Engine:
         for L in queue:
             inq[L] = True
         quota = level >= EASY
+        window = level >= NORMAL
         copies = self.unique and level >= EASY
         while True:
-            done = self._cheap(st, queue, inq, quota, watch)
+            done = self._cheap(st, queue, inq, quota, window, watch)
             if not done:
                 return False
             if done == 2:
                 return True
             found = self._copies(st) if copies else []
-            if found == [] and level >= NORMAL:
-                found = self._deep(st, level)
+            if found == [] and level >= TRICKY:
+                found = self._analyse(st)
             if found is None:
                 return False
             if not found:
@@ -176,11 +174,12 @@ class Engine:
     def filled(st, watch) -> bool:
         return all((st[2 * y] | st[2 * y + 1]) & bit for y, bit in watch)
 
-    def _cheap(self, st, queue, inq, quota: bool, watch=None):
-        """Pairs, gaps (and quotas) over the queued lines, to a fixed point: True, or
-        False on a contradiction, or 2 when the watched cells are all filled."""
+    def _cheap(self, st, queue, inq, quota: bool, window: bool, watch=None):
+        """Pairs, gaps (with ``quota`` quotas, with ``window`` Tatham's window rule) over
+        the queued lines, to a fixed point: True, or False on a contradiction, or 2 when
+        the watched cells are all filled."""
         H = self.height
-        fulls, halves = self.full, self.half
+        fulls, halves, lengths = self.full, self.half, self.length
         unique = self.unique
         pop = queue.pop
         push = queue.append
@@ -220,6 +219,10 @@ class Engine:
                         f0 |= e
                     if cz == half:
                         f1 |= e
+                if window and (co == half - 1 or cz == half - 1):
+                    w0, w1 = window_forced(o, z, lengths[L])
+                    f0 |= w0
+                    f1 |= w1
                 if not (f0 | f1):
                     break
                 if f0 & f1:
@@ -263,28 +266,24 @@ class Engine:
                 return False
         return True
 
-    def _deep(self, st, level: int):
-        """One sweep of Tatham's window rule (NORMAL) or line analysis (TRICKY) over the lines that
-        changed since they were last analysed.  Returns the lines changed, [] when
-        nothing new follows, None when a line cannot be completed."""
+    def _analyse(self, st):
+        """One sweep of line analysis (TRICKY) over the lines that changed since they
+        were last analysed.  Returns the lines changed, [] when nothing new follows,
+        None when a line cannot be completed."""
         NL = self.nl
         seen_at = 2 * NL
         changed = []
-        analysis = level >= TRICKY
         for L in range(NL):
             o, z = st[2 * L], st[2 * L + 1]
             filled = o | z
             if filled == self.full[L]:
                 continue
-            mark = (filled << 3) | level  # analysed at this level with these cells filled
+            mark = (filled << 1) | 1  # analysed with these cells filled (0: never)
             if st[seen_at + L] == mark:
                 continue
-            if analysis:
-                forced = line_forced(o, z, self.length[L], True)
-                if forced is None:
-                    return None
-            else:
-                forced = line_window(o, z, self.length[L])
+            forced = line_forced(o, z, self.length[L], True)
+            if forced is None:
+                return None
             to0, to1 = forced
             if to0 & to1:
                 return None

@@ -42,30 +42,24 @@ def window_forced(ones: int, zeros: int, n: int):
     one more cell and the other at least two, a window of three side-by-side cells
     holding none of the first symbol and at most one of the other must take that last
     cell (else the other symbol would fill it three in a row), so every empty cell
-    outside the window is the other symbol.  Returns (to O, to X) masks and, for each,
-    the lowest window (its first cell) that forced them, or -1."""
+    outside the window is the other symbol.  With several such windows, only the cells
+    inside all of them stay open.  Returns (to O, to X) masks."""
     half = n // 2
     full = (1 << n) - 1
     empty = full & ~(ones | zeros)
-    to0 = to1 = 0
-    at0 = at1 = -1
-    for short, other, symbol in ((ones, zeros, 1), (zeros, ones, 0)):
+    starts = full >> 2  # bit i: the window of cells i, i+1, i+2
+    forced = [0, 0]
+    for short, other, rest in ((ones, zeros, 0), (zeros, ones, 1)):
         if short.bit_count() != half - 1 or other.bit_count() > half - 2:
             continue
-        for i in range(n - 2):
-            m = 7 << i
-            if short & m or (other & m).bit_count() > 1:
-                continue
-            forced = empty & ~m
-            if symbol == 1:  # the last X lies in the window: the rest are O
-                if forced & ~to0 and at0 < 0:
-                    at0 = i
-                to0 |= forced
-            else:
-                if forced & ~to1 and at1 < 0:
-                    at1 = i
-                to1 |= forced
-    return to0, to1, at0, at1
+        a, b, c = other, other >> 1, other >> 2
+        free = ~short
+        windows = starts & free & (free >> 1) & (free >> 2) & ~(a & b | a & c | b & c)
+        if windows:
+            # the cells common to every window: those of the first and of the last
+            inside = (7 * (windows & -windows)) & (7 << (windows.bit_length() - 1))
+            forced[rest] |= empty & ~inside
+    return forced[0], forced[1]
 
 
 def line_closure(ones: int, zeros: int, n: int):
