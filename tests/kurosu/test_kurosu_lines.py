@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from kurosu_data import SEED_LINES
 
 from puzzlegui.kinds.kurosu.lines import (
+    _counted_options,
     count_legal_lines,
     gap_forced,
     has_triple,
@@ -70,22 +71,24 @@ def _consistent(n, ones, zeros):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from([4, 6, 8, 10, 12]), st.data())
+@given(st.sampled_from([4, 6, 8, 10, 12, 14, 16]), st.data())
 def test_line_options_equal_the_union_of_consistent_patterns(n, data):
+    """Both ways of finding them: the listed lines (short lines) and the dynamic
+    programme (any length)."""
     cells = data.draw(st.lists(st.sampled_from([-1, -1, 0, 1]), min_size=n, max_size=n))
     ones = sum(1 << i for i, v in enumerate(cells) if v == 1)
     zeros = sum(1 << i for i, v in enumerate(cells) if v == 0)
     patterns = _consistent(n, ones, zeros)
-    result = line_options(ones, zeros, n)
+    results = (line_options(ones, zeros, n), _counted_options(ones, zeros, n))
     if not patterns:
-        assert result is None
+        assert results == (None, None)
         return
     full = (1 << n) - 1
     may_one = may_zero = 0
     for p in patterns:
         may_one |= p
         may_zero |= full & ~p
-    assert result == (may_zero, may_one)
+    assert results == ((may_zero, may_one),) * 2
 
 
 def _windows_one_by_one(ones, zeros, n):

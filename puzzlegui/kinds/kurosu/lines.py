@@ -96,9 +96,18 @@ def line_options(ones: int, zeros: int, n: int):
     """Which symbols each cell can take in SOME legal completion of the line.
 
     Returns ``(may_zero, may_one)`` bitmasks, or None when the line has no legal
-    completion.  A dynamic programme over positions whose states are (last symbol,
-    run length 1 or 2) and whose values are bitmasks of reachable counts of X, so a
-    40-cell line costs a few hundred integer operations."""
+    completion.  Lines of up to ``MAX_LISTED`` cells are looked up among the listed
+    legal lines (``_by_cell``); longer ones go through a dynamic programme over
+    positions whose states are (last symbol, run length 1 or 2) and whose values are
+    bitmasks of reachable counts of X, so a 40-cell line costs a few hundred integer
+    operations."""
+    if 2 <= n <= MAX_LISTED and n % 2 == 0:
+        return _listed_options(ones, zeros, n)
+    return _counted_options(ones, zeros, n)
+
+
+def _counted_options(ones: int, zeros: int, n: int):
+    """``line_options`` by the dynamic programme, for any length."""
     half = n // 2
     windows = _windows(n)
     forward = []
@@ -145,6 +154,38 @@ def line_options(ones: int, zeros: int, n: int):
     if (may_zero | may_one) != full:
         return None
     return may_zero, may_one
+
+
+def _listed_options(ones: int, zeros: int, n: int):
+    """``line_options`` for a listed length: the set of legal lines that agree with the
+    given cells is one AND per given cell, then each cell asks whether any of them has
+    an X there, or an O."""
+    with_x, with_o = _by_cell(n)
+    agree = with_x[0] | with_o[0]  # every legal line
+    for cells, sets in ((ones, with_x), (zeros, with_o)):
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            agree &= sets[low.bit_length() - 1]
+    if not agree:
+        return None
+    may_zero = may_one = 0
+    for i in range(n):
+        if agree & with_x[i]:
+            may_one |= 1 << i
+        if agree & with_o[i]:
+            may_zero |= 1 << i
+    return may_zero, may_one
+
+
+@cache
+def _by_cell(n: int) -> tuple:
+    """For each cell of a line of ``n`` cells, the legal lines (as bits of an integer,
+    bit k for the k-th of ``legal_lines(n)``) with an X there, and those with an O."""
+    lines = legal_lines(n)
+    with_x = tuple(sum(1 << k for k, p in enumerate(lines) if p >> i & 1) for i in range(n))
+    every = (1 << len(lines)) - 1
+    return with_x, tuple(every & ~s for s in with_x)
 
 
 @cache
