@@ -219,7 +219,7 @@ class Engine:
                         f0 |= e
                     if cz == half:
                         f1 |= e
-                if window and (co == half - 1 or cz == half - 1):
+                if window and (co == half - 1 or cz == half - 1) and co + cz < 2 * half - 2:
                     w0, w1 = window_forced(o, z, lengths[L])
                     f0 |= w0
                     f1 |= w1
