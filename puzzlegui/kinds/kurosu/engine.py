@@ -387,30 +387,33 @@ class Engine:
 
         Deterministic: the cell whose row or column has the fewest empty cells, ties
         broken by the total of both (the most constrained cell; it makes the smallest
-        trees when proving uniqueness).  With ``rng``: a random cell of a random line
-        among those with the fewest empty cells, for making random boards."""
+        trees when proving uniqueness), then by reading order.  With ``rng``: a random
+        cell of a random line among those with the fewest empty cells, for making
+        random boards."""
         H = self.height
         full = self.full
-        if rng is None:
-            best = min(self._scored_cells(st), default=None)
-            return None if best is None else (best[2], best[1])
-        best_count = 1 << 30
-        ties = []
-        for L in range(self.nl):
-            e = full[L] & ~(st[2 * L] | st[2 * L + 1])
-            if not e:
-                continue
-            c = e.bit_count()
-            if c < best_count:
-                best_count = c
-                ties = [(L, e)]
-            elif c == best_count:
-                ties.append((L, e))
-        if not ties:
+        empties = [full[L] & ~(st[2 * L] | st[2 * L + 1]) for L in range(self.nl)]
+        counts = [e.bit_count() for e in empties]
+        fewest = min((c for c in counts if c), default=0)
+        if not fewest:
             return None
-        L, e = rng.choice(ties)
-        i = rng.choice([i for i in range(self.length[L]) if e >> i & 1])
-        return (i, L) if L < H else (L - H, i)
+        ties = [L for L, c in enumerate(counts) if c == fewest]
+        if rng is not None:
+            L = rng.choice(ties)
+            e = empties[L]
+            i = rng.choice([i for i in range(self.length[L]) if e >> i & 1])
+            return (i, L) if L < H else (L - H, i)
+        best = None  # (empty cells of the crossing line, y, x)
+        for L in ties:
+            e = empties[L]
+            while e:
+                low = e & -e
+                e ^= low
+                i = low.bit_length() - 1
+                key = (counts[H + i], L, i) if L < H else (counts[i], i, L - H)
+                if best is None or key < best:
+                    best = key
+        return best[2], best[1]
 
     def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD):
         """Depth-first search from a closed board: yields every full legal board (a
