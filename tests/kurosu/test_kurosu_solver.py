@@ -128,6 +128,11 @@ def test_line_search_and_cell_search_find_the_same_solutions(seed, size, unique)
     by_cells = {eng.rows_text(e) for e in eng.search(list(st0)) if type(e) is list}
     plain = [eng.rows_text(e) for e in eng.search(list(st0), lookahead=0) if type(e) is list]
     assert by_lines == by_cells == set(plain) and len(plain) == len(by_cells)
+    if plain:  # led by a known solution: that one first, then the same others
+        first = min(plain)
+        known = eng.board([int(c) for row in first for c in row])
+        led = [eng.rows_text(e) for e in eng.search(list(st0), lookahead=0, known=known) if type(e) is list]
+        assert led[0] == first and sorted(led) == sorted(plain)
     for board in by_lines:
         solved = state
         for m in KIND.solution_moves(state, Solution(board)):

@@ -415,7 +415,8 @@ class Engine:
                     best = key
         return best[2], best[1]
 
-    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD):
+    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD,
+               known=None):
         """Depth-first search from a closed board: yields every full legal board (a
         list) and Progress(nodes) at least every ``progress_every`` seconds.
 
@@ -423,7 +424,11 @@ class Engine:
         smallest trees when every branch must be refuted (proving uniqueness).  With
         ``lookahead=0`` it branches on the most constrained cell at once, which reaches
         solutions sooner; with ``rng`` (a random.Random) on a random cell with the
-        symbols in a random order, to make random boards for the generator."""
+        symbols in a random order, to make random boards for the generator.  With
+        ``known`` (a solution, full board) and ``lookahead=0``, the symbol ``known`` has
+        in a cell is tried first: ``known`` is the first solution found, and the search
+        then backs out of it from its deepest choices, where a second solution, if
+        there is one, is most often found soonest (the generator's Hard test)."""
         nodes = 0
         clock = time.perf_counter
         last = clock()
@@ -454,7 +459,10 @@ class Engine:
                 yield board
                 continue
             x, y = cell
-            first = rng.randrange(2) if rng is not None else 1
+            if known is not None:
+                first = known[2 * y] >> x & 1
+            else:
+                first = rng.randrange(2) if rng is not None else 1
             # the last pushed is explored first; a child is only closed when its turn
             # comes, so a search that stops at its first solutions never closes the rest
             stack.append((board, x, y, 1 - first))
