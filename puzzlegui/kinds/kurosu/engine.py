@@ -85,6 +85,10 @@ class Engine:
         self.length = [W] * H + [H] * W
         self.full = [(1 << n) - 1 for n in self.length]
         self.half = [n // 2 for n in self.length]
+        # per line, for _cheap: its length, half, full mask, first crossing line, and
+        # its own bit in the crossing lines
+        self._shape = [(n, n // 2, (1 << n) - 1, H, 1 << L) if L < H else (n, n // 2, (1 << n) - 1, 0, 1 << (L - H))
+                       for L, n in enumerate(self.length)]
 
     # --- building boards ---------------------------------------------------------------
     def empty(self) -> list:
@@ -123,9 +127,11 @@ class Engine:
         return tuple(format(st[2 * y], f"0{W}b")[::-1] for y in range(self.height))
 
     def is_full(self, st) -> bool:
-        W = self.width
-        full = (1 << W) - 1
-        return all((st[2 * y] | st[2 * y + 1]) == full for y in range(self.height))
+        full = self.full[0]
+        for y in range(self.height):
+            if (st[2 * y] | st[2 * y + 1]) != full:
+                return False
+        return True
 
     def put(self, st, x: int, y: int, v: int) -> list:
         """Set one cell on ``st`` (in place); returns the lines to re-examine."""
@@ -178,8 +184,7 @@ class Engine:
         """Pairs, gaps (with ``quota`` quotas, with ``window`` Tatham's window rule) over
         the queued lines, to a fixed point: True, or False on a contradiction, or 2 when
         the watched cells are all filled."""
-        H = self.height
-        fulls, halves, lengths = self.full, self.half, self.length
+        shapes = self._shape
         unique = self.unique
         pop = queue.pop
         push = queue.append
@@ -190,14 +195,11 @@ class Engine:
             i2 = 2 * L
             o = st[i2]
             z = st[i2 + 1]
-            half = halves[L]
-            full = fulls[L]
-            if L < H:
-                base, bit = H, 1 << L
-            else:
-                base, bit = 0, 1 << (L - H)
+            n, half, full, base, bit = shapes[L]
             while True:  # this line until it is stable; crossing lines are queued
-                if o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2):
+                po = o & (o >> 1)  # bit i: cells i and i + 1 are both X
+                pz = z & (z >> 1)
+                if po & (o >> 2) or pz & (z >> 2):
                     return False
                 co = o.bit_count()
                 cz = z.bit_count()
@@ -208,19 +210,16 @@ class Engine:
                     if unique and not self._distinct(st, L):
                         return False
                     break
-                o1 = o << 1
-                oo = o >> 1
-                f0 = (o1 & (o << 2) | oo & (o >> 2) | o1 & oo) & e
-                z1 = z << 1
-                zz = z >> 1
-                f1 = (z1 & (z << 2) | zz & (z >> 2) | z1 & zz) & e
+                # pairs (the cells either side of two alike) and gaps (a cell between two alike)
+                f0 = ((po << 2) | (po >> 1) | (o << 1) & (o >> 1)) & e
+                f1 = ((pz << 2) | (pz >> 1) | (z << 1) & (z >> 1)) & e
                 if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
                     if co == half:
                         f0 |= e
                     if cz == half:
                         f1 |= e
                 if window and (co == half - 1 or cz == half - 1) and co + cz < 2 * half - 2:
-                    w0, w1 = window_forced(o, z, lengths[L])
+                    w0, w1 = window_forced(o, z, n)
                     f0 |= w0
                     f1 |= w1
                 if not (f0 | f1):
