@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kurosu_data import SEED_LINES
 
+from puzzlegui.kinds.kurosu.engine import EASY, line_cheap
 from puzzlegui.kinds.kurosu.lines import (
     _counted_options,
     count_legal_lines,
@@ -123,3 +124,15 @@ def test_window_rule_on_a_line_one_x_short():
     assert window_forced(ones, zeros, 8) == (0b10000010, 0)
     assert window_forced(zeros, ones, 8) == (0, 0b10000010)  # the same with X and O swapped
     assert window_forced(0b00001001, 0, 8) == (0, 0)  # two X short: no window rule
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([6, 8, 14, 20]), st.data())
+def test_the_engines_line_rules_at_easy_are_line_closure(n, data):
+    """The engine's cached line rules (pairs, gaps and quotas at Easy) reach the same
+    fixed point as line_closure, the explained version, and break the same lines."""
+    cells = data.draw(st.lists(st.sampled_from([-1, -1, -1, 0, 1]), min_size=n, max_size=n))
+    ones = sum(1 << i for i, v in enumerate(cells) if v == 1)
+    zeros = sum(1 << i for i, v in enumerate(cells) if v == 0)
+    o, z, why = line_closure(ones, zeros, n)
+    assert line_cheap(ones, zeros, n, EASY) == (None if why else (o, z))

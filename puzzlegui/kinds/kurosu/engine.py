@@ -19,9 +19,10 @@ one his solver finishes at Normal and not at Easy; Tricky and Hard are beyond hi
              that would otherwise be three O, so its other empty cells are O;
   4 tricky:  line analysis (every legal completion of the line agrees), beyond Tatham;
   5 hard:    search.
-The rules of levels 1 to 3 look at one line at a time and cost a few bit operations, so
-they run together on each line as it changes (``_cheap``); line analysis, dearer, runs
-only when they have nothing more to give (``_analyse``).
+The rules of levels 1 to 3 but "no copies" look at one line at a time and cost a few bit
+operations, so they run together on each line as it changes (``line_cheap``, cached,
+from ``_cheap``); line analysis, dearer, runs only when they have nothing more to give
+(``_analyse``).
 """
 
 from __future__ import annotations
@@ -74,6 +75,49 @@ def line_forced(o: int, z: int, n: int, analysis: bool):
     return keep0, keep1
 
 
+@lru_cache(maxsize=1 << 16)
+def line_cheap(o: int, z: int, n: int, level: int):
+    """One line's cells after its own cheap rules, applied until nothing changes: pairs
+    and gaps; quotas from EASY (below, only a line's last empty cell); Tatham's window
+    from NORMAL.  (X mask, O mask), or None when the line breaks (three alike, or more
+    than half of a symbol).  Cached, as line_forced is: the generator closes many
+    nearly equal boards, whose lines come back again and again."""
+    half = n // 2
+    full = (1 << n) - 1
+    quota = level >= EASY
+    window = level >= NORMAL
+    while True:
+        po = o & (o >> 1)  # bit i: cells i and i + 1 are both X
+        pz = z & (z >> 1)
+        if po & (o >> 2) or pz & (z >> 2):
+            return None
+        co = o.bit_count()
+        cz = z.bit_count()
+        if co > half or cz > half:
+            return None
+        e = full & ~(o | z)
+        if not e:
+            return o, z
+        # pairs (the cells either side of two alike) and gaps (a cell between two alike)
+        f0 = ((po << 2) | (po >> 1) | (o << 1) & (o >> 1)) & e
+        f1 = ((pz << 2) | (pz >> 1) | (z << 1) & (z >> 1)) & e
+        if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
+            if co == half:
+                f0 |= e
+            if cz == half:
+                f1 |= e
+        if window and (co == half - 1 or cz == half - 1) and co + cz < 2 * half - 2:
+            w0, w1 = window_forced(o, z, n)
+            f0 |= w0
+            f1 |= w1
+        if not (f0 | f1):
+            return o, z
+        if f0 & f1:
+            return None
+        o |= f1
+        z |= f0
+
+
 class Engine:
     """Propagation and search for one board shape (width, height, duplicate rule)."""
 
@@ -85,9 +129,9 @@ class Engine:
         self.length = [W] * H + [H] * W
         self.full = [(1 << n) - 1 for n in self.length]
         self.half = [n // 2 for n in self.length]
-        # per line, for _cheap: its length, half, full mask, first crossing line, and
-        # its own bit in the crossing lines
-        self._shape = [(n, n // 2, (1 << n) - 1, H, 1 << L) if L < H else (n, n // 2, (1 << n) - 1, 0, 1 << (L - H))
+        # per line, for _cheap: its length, full mask, first crossing line, and its own
+        # bit in the crossing lines
+        self._shape = [(n, (1 << n) - 1, H, 1 << L) if L < H else (n, (1 << n) - 1, 0, 1 << (L - H))
                        for L, n in enumerate(self.length)]
 
     # --- building boards ---------------------------------------------------------------
@@ -155,11 +199,10 @@ class Engine:
         inq = [False] * NL
         for L in queue:
             inq[L] = True
-        quota = level >= EASY
-        window = level >= NORMAL
+        rules = min(level, NORMAL)
         copies = self.unique and level >= EASY
         while True:
-            done = self._cheap(st, queue, inq, quota, window, watch)
+            done = self._cheap(st, queue, inq, rules, watch)
             if not done:
                 return False
             if done == 2:
@@ -180,10 +223,10 @@ class Engine:
     def filled(st, watch) -> bool:
         return all((st[2 * y] | st[2 * y + 1]) & bit for y, bit in watch)
 
-    def _cheap(self, st, queue, inq, quota: bool, window: bool, watch=None):
-        """Pairs, gaps (with ``quota`` quotas, with ``window`` Tatham's window rule) over
-        the queued lines, to a fixed point: True, or False on a contradiction, or 2 when
-        the watched cells are all filled."""
+    def _cheap(self, st, queue, inq, rules: int, watch=None):
+        """The line rules up to level ``rules`` (line_cheap) over the queued lines, to a
+        fixed point: True, or False on a contradiction, or 2 when the watched cells are
+        all filled."""
         shapes = self._shape
         unique = self.unique
         pop = queue.pop
@@ -195,71 +238,48 @@ class Engine:
             i2 = 2 * L
             o = st[i2]
             z = st[i2 + 1]
-            n, half, full, base, bit = shapes[L]
-            while True:  # this line until it is stable; crossing lines are queued
-                po = o & (o >> 1)  # bit i: cells i and i + 1 are both X
-                pz = z & (z >> 1)
-                if po & (o >> 2) or pz & (z >> 2):
-                    return False
-                co = o.bit_count()
-                cz = z.bit_count()
-                if co > half or cz > half:
-                    return False
-                e = full & ~(o | z)
-                if not e:
-                    if unique and not self._distinct(st, L):
-                        return False
-                    break
-                # pairs (the cells either side of two alike) and gaps (a cell between two alike)
-                f0 = ((po << 2) | (po >> 1) | (o << 1) & (o >> 1)) & e
-                f1 = ((pz << 2) | (pz >> 1) | (z << 1) & (z >> 1)) & e
-                if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
-                    if co == half:
-                        f0 |= e
-                    if cz == half:
-                        f1 |= e
-                if window and (co == half - 1 or cz == half - 1) and co + cz < 2 * half - 2:
-                    w0, w1 = window_forced(o, z, n)
-                    f0 |= w0
-                    f1 |= w1
-                if not (f0 | f1):
-                    break
-                if f0 & f1:
-                    return False
-                o |= f1
-                z |= f0
-                st[i2] = o
-                st[i2 + 1] = z
-                f = f1
-                while f:
-                    low = f & -f
-                    f ^= low
-                    M = base + low.bit_length() - 1
-                    st[2 * M] |= bit
-                    if not inq[M]:
-                        inq[M] = True
-                        push(M)
-                f = f0
-                while f:
-                    low = f & -f
-                    f ^= low
-                    M = base + low.bit_length() - 1
-                    st[2 * M + 1] |= bit
-                    if not inq[M]:
-                        inq[M] = True
-                        push(M)
-                if watch is not None:
-                    changes += 1
-                    if changes & 7 == 0 and self.filled(st, watch):
-                        return 2
+            n, full, base, bit = shapes[L]
+            fixed = line_cheap(o, z, n, rules)
+            if fixed is None:
+                return False
+            no, nz = fixed
+            if unique and (no | nz) == full and not self._distinct(st, L, no):
+                return False
+            if no == o and nz == z:
+                continue
+            # the new cells, and the crossing lines to look at again
+            st[i2] = no
+            st[i2 + 1] = nz
+            f = no ^ o
+            while f:
+                low = f & -f
+                f ^= low
+                M = base + low.bit_length() - 1
+                st[2 * M] |= bit
+                if not inq[M]:
+                    inq[M] = True
+                    push(M)
+            f = nz ^ z
+            while f:
+                low = f & -f
+                f ^= low
+                M = base + low.bit_length() - 1
+                st[2 * M + 1] |= bit
+                if not inq[M]:
+                    inq[M] = True
+                    push(M)
+            if watch is not None:
+                changes += 1
+                if changes & 7 == 0 and self.filled(st, watch):
+                    return 2
         return True
 
-    def _distinct(self, st, L: int) -> bool:
-        """With the duplicate rule: a completed line differs from every other completed one."""
+    def _distinct(self, st, L: int, o: int) -> bool:
+        """With the duplicate rule: line L completed with X at ``o`` differs from every
+        other completed line."""
         H = self.height
         lo, hi = (0, H) if L < H else (H, self.nl)
         full = self.full[L]
-        o = st[2 * L]
         for M in range(lo, hi):
             if M != L and st[2 * M] == o and (st[2 * M] | st[2 * M + 1]) == full:
                 return False
