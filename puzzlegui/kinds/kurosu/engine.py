@@ -19,10 +19,10 @@ one his solver finishes at Normal and not at Easy; Tricky and Hard are beyond hi
              that would otherwise be three O, so its other empty cells are O;
   4 tricky:  line analysis (every legal completion of the line agrees), beyond Tatham;
   5 hard:    search.
-The rules of levels 1 to 3 but "no copies" look at one line at a time and cost a few bit
+Pairs, gaps, quotas and the window look at one line at a time and cost a few bit
 operations, so they run together on each line as it changes (``line_cheap``, cached,
-from ``_cheap``); line analysis, dearer, runs only when they have nothing more to give
-(``_analyse``).
+from ``_cheap``); "no copies", which compares lines, and line analysis, which is dearer,
+run only when those have nothing more to give (``_copies``, ``_analyse``).
 """
 
 from __future__ import annotations
