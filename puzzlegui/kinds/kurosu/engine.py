@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from puzzlegui.core.solver import Progress
 
-from .lines import legal_lines, line_closure, line_options, window_forced
+from .lines import legal_lines, line_options, window_forced
 
 TRIVIAL, EASY, NORMAL, TRICKY, HARD = 1, 2, 3, 4, 5
 _AS_ONE = bytes.maketrans(b"\x00\x01\x02", b"001")  # cell codes to "is X" digits
@@ -44,35 +44,18 @@ LOOKAHEAD = 12  # cells tried both ways before each branch of the search
 
 
 @lru_cache(maxsize=1 << 16)
-def line_forced(o: int, z: int, n: int, analysis: bool):
-    """The empty cells of one line that its legal completions all agree on, as (to O, to
-    X) masks; None if it has no legal completion.  Without ``analysis`` only those that
-    a one-step hypothesis rules out are kept: the other symbol there breaks the line by
-    pairs, gaps and quotas alone (the exclusion rule).  Cached, because the generator
-    solves many nearly equal boards and meets the same lines again and again."""
+def line_forced(o: int, z: int, n: int):
+    """Line analysis: the empty cells of one line that its legal completions all agree
+    on, as (to O, to X) masks; None if it has no legal completion.  (It finds whatever
+    an exclusion, a one-step hypothesis in the line, finds: logic.py names those apart
+    for hints.)  Cached, because the generator solves many nearly equal boards and
+    meets the same lines again and again."""
     options = line_options(o, z, n)
     if options is None:
         return None
     may0, may1 = options
     e = ((1 << n) - 1) & ~(o | z)
-    to1 = e & may1 & ~may0
-    to0 = e & may0 & ~may1
-    if analysis or not (to0 | to1):
-        return to0, to1
-    keep0 = keep1 = 0
-    f = to0
-    while f:
-        low = f & -f
-        f ^= low
-        if line_closure(o | low, z, n)[2] is not None:
-            keep0 |= low
-    f = to1
-    while f:
-        low = f & -f
-        f ^= low
-        if line_closure(o, z | low, n)[2] is not None:
-            keep1 |= low
-    return keep0, keep1
+    return e & may0 & ~may1, e & may1 & ~may0
 
 
 @lru_cache(maxsize=1 << 16)
@@ -300,7 +283,7 @@ class Engine:
             mark = (filled << 1) | 1  # analysed with these cells filled (0: never)
             if st[seen_at + L] == mark:
                 continue
-            forced = line_forced(o, z, self.length[L], True)
+            forced = line_forced(o, z, self.length[L])
             if forced is None:
                 return None
             to0, to1 = forced
