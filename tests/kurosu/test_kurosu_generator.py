@@ -4,7 +4,7 @@ import pytest
 
 from puzzlegui.core.kind import PuzzleError
 from puzzlegui.core.solver import UNIQUE, run
-from puzzlegui.kinds.kurosu import KIND
+from puzzlegui.kinds.kurosu import KIND, KurosuState
 from puzzlegui.kinds.kurosu.engine import Engine
 from puzzlegui.kinds.kurosu.generator import LEVELS, generate
 
@@ -18,6 +18,7 @@ from puzzlegui.kinds.kurosu.generator import LEVELS, generate
     (10, 10, True, "normal"),
     (12, 12, False, "tricky"),
     (8, 8, False, "hard"),
+    (10, 10, False, "hard"),  # wider than NARROW: the two searches side by side
 ])
 def test_unique_with_the_asked_grade_and_minimal(w, h, unique, difficulty):
     state = KIND.generate({"width": w, "height": h, "unique": unique, "difficulty": difficulty}, seed=11)
@@ -26,17 +27,21 @@ def test_unique_with_the_asked_grade_and_minimal(w, h, unique, difficulty):
     assert result.unique
     assert result.solutions[0].difficulty == difficulty
     assert KIND.params_of(state) == {"width": w, "height": h, "unique": unique, "difficulty": difficulty}
-    if difficulty != "hard":
-        # as few givens as the difficulty allows: without any one of them the rules stall
-        level = LEVELS[difficulty]
-        eng = Engine(w, h, unique)
-        for i, v in enumerate(state.givens):
-            if v < 0:
-                continue
-            fewer = list(state.givens)
-            fewer[i] = -1
-            board = eng.board(fewer)
-            assert eng.close(board, level) and not eng.is_full(board), f"given {i} is not needed"
+    # as few givens as the difficulty allows: without any one of them the rules stall,
+    # or at Hard there is a second solution
+    level = LEVELS[difficulty]
+    eng = Engine(w, h, unique)
+    for i, v in enumerate(state.givens):
+        if v < 0:
+            continue
+        fewer = list(state.givens)
+        fewer[i] = -1
+        if difficulty == "hard":
+            fewer_state = KurosuState.new(w, h, fewer, unique)
+            assert not run(KIND.solve(fewer_state), mode=UNIQUE).unique, f"given {i} is not needed"
+            continue
+        board = eng.board(fewer)
+        assert eng.close(board, level) and not eng.is_full(board), f"given {i} is not needed"
 
 
 def test_same_seed_same_puzzle():

@@ -6,7 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kurosu_data import SEED_LINES
 
+from puzzlegui.kinds.kurosu.engine import EASY, line_cheap
 from puzzlegui.kinds.kurosu.lines import (
+    _counted_options,
     count_legal_lines,
     gap_forced,
     has_triple,
@@ -15,6 +17,7 @@ from puzzlegui.kinds.kurosu.lines import (
     line_options,
     pair_forced,
     to_text,
+    window_forced,
 )
 
 
@@ -69,19 +72,67 @@ def _consistent(n, ones, zeros):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from([4, 6, 8, 10, 12]), st.data())
+@given(st.sampled_from([4, 6, 8, 10, 12, 14, 16]), st.data())
 def test_line_options_equal_the_union_of_consistent_patterns(n, data):
+    """Both ways of finding them: the listed lines (short lines) and the dynamic
+    programme (any length)."""
     cells = data.draw(st.lists(st.sampled_from([-1, -1, 0, 1]), min_size=n, max_size=n))
     ones = sum(1 << i for i, v in enumerate(cells) if v == 1)
     zeros = sum(1 << i for i, v in enumerate(cells) if v == 0)
     patterns = _consistent(n, ones, zeros)
-    result = line_options(ones, zeros, n)
+    results = (line_options(ones, zeros, n), _counted_options(ones, zeros, n))
     if not patterns:
-        assert result is None
+        assert results == (None, None)
         return
     full = (1 << n) - 1
     may_one = may_zero = 0
     for p in patterns:
         may_one |= p
         may_zero |= full & ~p
-    assert result == (may_zero, may_one)
+    assert results == ((may_zero, may_one),) * 2
+
+
+def _windows_one_by_one(ones, zeros, n):
+    """Tatham's window rule as his words say it: for each window of three cells with
+    none of the short symbol and at most one of the other, the empty cells outside it
+    take the other symbol."""
+    half, empty = n // 2, ((1 << n) - 1) & ~(ones | zeros)
+    forced = {0: 0, 1: 0}
+    for short, other, rest in ((ones, zeros, 0), (zeros, ones, 1)):
+        if short.bit_count() != half - 1 or other.bit_count() > half - 2:
+            continue
+        for i in range(n - 2):
+            window = 7 << i
+            if not short & window and (other & window).bit_count() <= 1:
+                forced[rest] |= empty & ~window
+    return forced[0], forced[1]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([6, 8, 10, 14, 20]), st.data())
+def test_window_rule_by_masks_equals_the_window_by_window_rule(n, data):
+    cells = data.draw(st.lists(st.sampled_from([-1, -1, 0, 1, 1]), min_size=n, max_size=n))
+    ones = sum(1 << i for i, v in enumerate(cells) if v == 1)
+    zeros = sum(1 << i for i, v in enumerate(cells) if v == 0)
+    assert window_forced(ones, zeros, n) == _windows_one_by_one(ones, zeros, n)
+
+
+def test_window_rule_on_a_line_one_x_short():
+    # X . X X O . . . : needs one more X; the windows without X and at most one O are
+    # cells 4-6 and 5-7, so the X goes in cell 5 or 6 and cells 1 and 7 are O
+    ones, zeros = 0b00001101, 0b00010000
+    assert window_forced(ones, zeros, 8) == (0b10000010, 0)
+    assert window_forced(zeros, ones, 8) == (0, 0b10000010)  # the same with X and O swapped
+    assert window_forced(0b00001001, 0, 8) == (0, 0)  # two X short: no window rule
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([6, 8, 14, 20]), st.data())
+def test_the_engines_line_rules_at_easy_are_line_closure(n, data):
+    """The engine's cached line rules (pairs, gaps and quotas at Easy) reach the same
+    fixed point as line_closure, the explained version, and break the same lines."""
+    cells = data.draw(st.lists(st.sampled_from([-1, -1, -1, 0, 1]), min_size=n, max_size=n))
+    ones = sum(1 << i for i, v in enumerate(cells) if v == 1)
+    zeros = sum(1 << i for i, v in enumerate(cells) if v == 0)
+    o, z, why = line_closure(ones, zeros, n)
+    assert line_cheap(ones, zeros, n, EASY) == (None if why else (o, z))

@@ -128,6 +128,11 @@ def test_line_search_and_cell_search_find_the_same_solutions(seed, size, unique)
     by_cells = {eng.rows_text(e) for e in eng.search(list(st0)) if type(e) is list}
     plain = [eng.rows_text(e) for e in eng.search(list(st0), lookahead=0) if type(e) is list]
     assert by_lines == by_cells == set(plain) and len(plain) == len(by_cells)
+    if plain:  # led by a known solution: that one first, then the same others
+        first = min(plain)
+        known = eng.board([int(c) for row in first for c in row])
+        led = [eng.rows_text(e) for e in eng.search(list(st0), lookahead=0, known=known) if type(e) is list]
+        assert led[0] == first and sorted(led) == sorted(plain)
     for board in by_lines:
         solved = state
         for m in KIND.solution_moves(state, Solution(board)):
@@ -224,3 +229,24 @@ def test_traced_run_of_a_logic_puzzle_names_its_rules():
     assert len(steps) == SEED_PUZZLES["01"][0].count(".")
     titles = {s.text.split(":")[0].split(" (")[0] for s in steps}
     assert titles <= {"Pair", "Gap", "Last cell", "Quota", "Window", "Exclusion", "No copies", "Line analysis"}
+
+
+def test_the_search_branches_on_the_most_constrained_cell():
+    """The line with the fewest empty cells, then the cell whose crossing line has the
+    fewest, then reading order."""
+    eng = Engine(6, 6)
+    board = [-1] * 36
+    for x in (0, 2, 3, 5):  # row 3 has two empty cells, at x = 1 and 4
+        board[2 * 6 + x] = x % 2
+    for y in (0, 1, 3):  # column 5 has three empty cells left, column 2 has six
+        board[y * 6 + 4] = y % 2
+    assert eng.choose(eng.board(board)) == (4, 2)
+    board[2 * 6 + 4] = 0  # now row 3's one empty cell is the only choice
+    assert eng.choose(eng.board(board)) == (1, 2)
+    # rows 1, 2 and columns 1, 2 with four empty cells each, every one of their cells
+    # crossing a line of six: the first in reading order
+    ties = [-1] * 36
+    for x in (0, 1):
+        ties[x] = ties[6 + x] = 1 - x
+    assert eng.choose(eng.board(ties)) == (2, 0)
+    assert eng.choose(eng.board([0, 1] * 18)) is None

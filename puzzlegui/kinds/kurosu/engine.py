@@ -19,6 +19,10 @@ one his solver finishes at Normal and not at Easy; Tricky and Hard are beyond hi
              that would otherwise be three O, so its other empty cells are O;
   4 tricky:  line analysis (every legal completion of the line agrees), beyond Tatham;
   5 hard:    search.
+Pairs, gaps, quotas and the window look at one line at a time and cost a few bit
+operations, so they run together on each line as it changes (``line_cheap``, cached,
+from ``_cheap``); "no copies", which compares lines, and line analysis, which is dearer,
+run only when those have nothing more to give (``_copies``, ``_analyse``).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from functools import lru_cache
 
 from puzzlegui.core.solver import Progress
 
-from .lines import legal_lines, line_closure, line_options, window_forced
+from .lines import legal_lines, line_options, window_forced
 
 TRIVIAL, EASY, NORMAL, TRICKY, HARD = 1, 2, 3, 4, 5
 _AS_ONE = bytes.maketrans(b"\x00\x01\x02", b"001")  # cell codes to "is X" digits
@@ -40,41 +44,61 @@ LOOKAHEAD = 12  # cells tried both ways before each branch of the search
 
 
 @lru_cache(maxsize=1 << 16)
-def line_window(o: int, z: int, n: int):
-    """window_forced's (to O, to X) masks, cached as line_forced is."""
-    return window_forced(o, z, n)[:2]
-
-
-@lru_cache(maxsize=1 << 16)
-def line_forced(o: int, z: int, n: int, analysis: bool):
-    """The empty cells of one line that its legal completions all agree on, as (to O, to
-    X) masks; None if it has no legal completion.  Without ``analysis`` only those that
-    a one-step hypothesis rules out are kept: the other symbol there breaks the line by
-    pairs, gaps and quotas alone (the exclusion rule).  Cached, because the generator
-    solves many nearly equal boards and meets the same lines again and again."""
+def line_forced(o: int, z: int, n: int):
+    """Line analysis: the empty cells of one line that its legal completions all agree
+    on, as (to O, to X) masks; None if it has no legal completion.  (It finds whatever
+    an exclusion, a one-step hypothesis in the line, finds: logic.py names those apart
+    for hints.)  Cached, because the generator solves many nearly equal boards and
+    meets the same lines again and again."""
     options = line_options(o, z, n)
     if options is None:
         return None
     may0, may1 = options
     e = ((1 << n) - 1) & ~(o | z)
-    to1 = e & may1 & ~may0
-    to0 = e & may0 & ~may1
-    if analysis or not (to0 | to1):
-        return to0, to1
-    keep0 = keep1 = 0
-    f = to0
-    while f:
-        low = f & -f
-        f ^= low
-        if line_closure(o | low, z, n)[2] is not None:
-            keep0 |= low
-    f = to1
-    while f:
-        low = f & -f
-        f ^= low
-        if line_closure(o, z | low, n)[2] is not None:
-            keep1 |= low
-    return keep0, keep1
+    return e & may0 & ~may1, e & may1 & ~may0
+
+
+@lru_cache(maxsize=1 << 16)
+def line_cheap(o: int, z: int, n: int, level: int):
+    """One line's cells after its own cheap rules, applied until nothing changes: pairs
+    and gaps; quotas from EASY (below, only a line's last empty cell); Tatham's window
+    from NORMAL.  (X mask, O mask), or None when the line breaks (three alike, or more
+    than half of a symbol).  Cached, as line_forced is: the generator closes many
+    nearly equal boards, whose lines come back again and again."""
+    half = n // 2
+    full = (1 << n) - 1
+    quota = level >= EASY
+    window = level >= NORMAL
+    while True:
+        po = o & (o >> 1)  # bit i: cells i and i + 1 are both X
+        pz = z & (z >> 1)
+        if po & (o >> 2) or pz & (z >> 2):
+            return None
+        co = o.bit_count()
+        cz = z.bit_count()
+        if co > half or cz > half:
+            return None
+        e = full & ~(o | z)
+        if not e:
+            return o, z
+        # pairs (the cells either side of two alike) and gaps (a cell between two alike)
+        f0 = ((po << 2) | (po >> 1) | (o << 1) & (o >> 1)) & e
+        f1 = ((pz << 2) | (pz >> 1) | (z << 1) & (z >> 1)) & e
+        if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
+            if co == half:
+                f0 |= e
+            if cz == half:
+                f1 |= e
+        if window and (co == half - 1 or cz == half - 1) and co + cz < 2 * half - 2:
+            w0, w1 = window_forced(o, z, n)
+            f0 |= w0
+            f1 |= w1
+        if not (f0 | f1):
+            return o, z
+        if f0 & f1:
+            return None
+        o |= f1
+        z |= f0
 
 
 class Engine:
@@ -88,6 +112,10 @@ class Engine:
         self.length = [W] * H + [H] * W
         self.full = [(1 << n) - 1 for n in self.length]
         self.half = [n // 2 for n in self.length]
+        # per line, for _cheap: its length, full mask, first crossing line, and its own
+        # bit in the crossing lines
+        self._shape = [(n, (1 << n) - 1, H, 1 << L) if L < H else (n, (1 << n) - 1, 0, 1 << (L - H))
+                       for L, n in enumerate(self.length)]
 
     # --- building boards ---------------------------------------------------------------
     def empty(self) -> list:
@@ -126,9 +154,11 @@ class Engine:
         return tuple(format(st[2 * y], f"0{W}b")[::-1] for y in range(self.height))
 
     def is_full(self, st) -> bool:
-        W = self.width
-        full = (1 << W) - 1
-        return all((st[2 * y] | st[2 * y + 1]) == full for y in range(self.height))
+        full = self.full[0]
+        for y in range(self.height):
+            if (st[2 * y] | st[2 * y + 1]) != full:
+                return False
+        return True
 
     def put(self, st, x: int, y: int, v: int) -> list:
         """Set one cell on ``st`` (in place); returns the lines to re-examine."""
@@ -152,17 +182,17 @@ class Engine:
         inq = [False] * NL
         for L in queue:
             inq[L] = True
-        quota = level >= EASY
+        rules = min(level, NORMAL)
         copies = self.unique and level >= EASY
         while True:
-            done = self._cheap(st, queue, inq, quota, watch)
+            done = self._cheap(st, queue, inq, rules, watch)
             if not done:
                 return False
             if done == 2:
                 return True
             found = self._copies(st) if copies else []
-            if found == [] and level >= NORMAL:
-                found = self._deep(st, level)
+            if found == [] and level >= TRICKY:
+                found = self._analyse(st)
             if found is None:
                 return False
             if not found:
@@ -176,11 +206,11 @@ class Engine:
     def filled(st, watch) -> bool:
         return all((st[2 * y] | st[2 * y + 1]) & bit for y, bit in watch)
 
-    def _cheap(self, st, queue, inq, quota: bool, watch=None):
-        """Pairs, gaps (and quotas) over the queued lines, to a fixed point: True, or
-        False on a contradiction, or 2 when the watched cells are all filled."""
-        H = self.height
-        fulls, halves = self.full, self.half
+    def _cheap(self, st, queue, inq, rules: int, watch=None):
+        """The line rules up to level ``rules`` (line_cheap) over the queued lines, to a
+        fixed point: True, or False on a contradiction, or 2 when the watched cells are
+        all filled."""
+        shapes = self._shape
         unique = self.unique
         pop = queue.pop
         push = queue.append
@@ -191,100 +221,71 @@ class Engine:
             i2 = 2 * L
             o = st[i2]
             z = st[i2 + 1]
-            half = halves[L]
-            full = fulls[L]
-            if L < H:
-                base, bit = H, 1 << L
-            else:
-                base, bit = 0, 1 << (L - H)
-            while True:  # this line until it is stable; crossing lines are queued
-                if o & (o >> 1) & (o >> 2) or z & (z >> 1) & (z >> 2):
-                    return False
-                co = o.bit_count()
-                cz = z.bit_count()
-                if co > half or cz > half:
-                    return False
-                e = full & ~(o | z)
-                if not e:
-                    if unique and not self._distinct(st, L):
-                        return False
-                    break
-                o1 = o << 1
-                oo = o >> 1
-                f0 = (o1 & (o << 2) | oo & (o >> 2) | o1 & oo) & e
-                z1 = z << 1
-                zz = z >> 1
-                f1 = (z1 & (z << 2) | zz & (z >> 2) | z1 & zz) & e
-                if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
-                    if co == half:
-                        f0 |= e
-                    if cz == half:
-                        f1 |= e
-                if not (f0 | f1):
-                    break
-                if f0 & f1:
-                    return False
-                o |= f1
-                z |= f0
-                st[i2] = o
-                st[i2 + 1] = z
-                f = f1
-                while f:
-                    low = f & -f
-                    f ^= low
-                    M = base + low.bit_length() - 1
-                    st[2 * M] |= bit
-                    if not inq[M]:
-                        inq[M] = True
-                        push(M)
-                f = f0
-                while f:
-                    low = f & -f
-                    f ^= low
-                    M = base + low.bit_length() - 1
-                    st[2 * M + 1] |= bit
-                    if not inq[M]:
-                        inq[M] = True
-                        push(M)
-                if watch is not None:
-                    changes += 1
-                    if changes & 7 == 0 and self.filled(st, watch):
-                        return 2
+            n, full, base, bit = shapes[L]
+            fixed = line_cheap(o, z, n, rules)
+            if fixed is None:
+                return False
+            no, nz = fixed
+            if unique and (no | nz) == full and not self._distinct(st, L, no):
+                return False
+            if no == o and nz == z:
+                continue
+            # the new cells, and the crossing lines to look at again
+            st[i2] = no
+            st[i2 + 1] = nz
+            f = no ^ o
+            while f:
+                low = f & -f
+                f ^= low
+                M = base + low.bit_length() - 1
+                st[2 * M] |= bit
+                if not inq[M]:
+                    inq[M] = True
+                    push(M)
+            f = nz ^ z
+            while f:
+                low = f & -f
+                f ^= low
+                M = base + low.bit_length() - 1
+                st[2 * M + 1] |= bit
+                if not inq[M]:
+                    inq[M] = True
+                    push(M)
+            if watch is not None:
+                changes += 1
+                if changes & 7 == 0 and self.filled(st, watch):
+                    return 2
         return True
 
-    def _distinct(self, st, L: int) -> bool:
-        """With the duplicate rule: a completed line differs from every other completed one."""
+    def _distinct(self, st, L: int, o: int) -> bool:
+        """With the duplicate rule: line L completed with X at ``o`` differs from every
+        other completed line."""
         H = self.height
         lo, hi = (0, H) if L < H else (H, self.nl)
         full = self.full[L]
-        o = st[2 * L]
         for M in range(lo, hi):
             if M != L and st[2 * M] == o and (st[2 * M] | st[2 * M + 1]) == full:
                 return False
         return True
 
-    def _deep(self, st, level: int):
-        """One sweep of Tatham's window rule (NORMAL) or line analysis (TRICKY) over the lines that
-        changed since they were last analysed.  Returns the lines changed, [] when
-        nothing new follows, None when a line cannot be completed."""
+    def _analyse(self, st):
+        """One sweep of line analysis (TRICKY) over the lines that changed since they
+        were last analysed.  Returns the lines changed, [] when nothing new follows,
+        None when a line cannot be completed."""
         NL = self.nl
         seen_at = 2 * NL
         changed = []
-        analysis = level >= TRICKY
         for L in range(NL):
             o, z = st[2 * L], st[2 * L + 1]
             filled = o | z
             if filled == self.full[L]:
                 continue
-            mark = (filled << 3) | level  # analysed at this level with these cells filled
+            mark = (filled << 1) | 1  # analysed with these cells filled (0: never)
             if st[seen_at + L] == mark:
                 continue
-            if analysis:
-                forced = line_forced(o, z, self.length[L], True)
-                if forced is None:
-                    return None
-            else:
-                forced = line_window(o, z, self.length[L])
+            forced = line_forced(o, z, self.length[L])
+            if forced is None:
+                return None
             to0, to1 = forced
             if to0 & to1:
                 return None
@@ -388,32 +389,36 @@ class Engine:
 
         Deterministic: the cell whose row or column has the fewest empty cells, ties
         broken by the total of both (the most constrained cell; it makes the smallest
-        trees when proving uniqueness).  With ``rng``: a random cell of a random line
-        among those with the fewest empty cells, for making random boards."""
+        trees when proving uniqueness), then by reading order.  With ``rng``: a random
+        cell of a random line among those with the fewest empty cells, for making
+        random boards."""
         H = self.height
         full = self.full
-        if rng is None:
-            best = min(self._scored_cells(st), default=None)
-            return None if best is None else (best[2], best[1])
-        best_count = 1 << 30
-        ties = []
-        for L in range(self.nl):
-            e = full[L] & ~(st[2 * L] | st[2 * L + 1])
-            if not e:
-                continue
-            c = e.bit_count()
-            if c < best_count:
-                best_count = c
-                ties = [(L, e)]
-            elif c == best_count:
-                ties.append((L, e))
-        if not ties:
+        empties = [full[L] & ~(st[2 * L] | st[2 * L + 1]) for L in range(self.nl)]
+        counts = [e.bit_count() for e in empties]
+        fewest = min((c for c in counts if c), default=0)
+        if not fewest:
             return None
-        L, e = rng.choice(ties)
-        i = rng.choice([i for i in range(self.length[L]) if e >> i & 1])
-        return (i, L) if L < H else (L - H, i)
+        ties = [L for L, c in enumerate(counts) if c == fewest]
+        if rng is not None:
+            L = rng.choice(ties)
+            e = empties[L]
+            i = rng.choice([i for i in range(self.length[L]) if e >> i & 1])
+            return (i, L) if L < H else (L - H, i)
+        best = None  # (empty cells of the crossing line, y, x)
+        for L in ties:
+            e = empties[L]
+            while e:
+                low = e & -e
+                e ^= low
+                i = low.bit_length() - 1
+                key = (counts[H + i], L, i) if L < H else (counts[i], i, L - H)
+                if best is None or key < best:
+                    best = key
+        return best[2], best[1]
 
-    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD):
+    def search(self, st, rng=None, progress_every: float = 0.02, lookahead: int = LOOKAHEAD,
+               known=None):
         """Depth-first search from a closed board: yields every full legal board (a
         list) and Progress(nodes) at least every ``progress_every`` seconds.
 
@@ -421,11 +426,15 @@ class Engine:
         smallest trees when every branch must be refuted (proving uniqueness).  With
         ``lookahead=0`` it branches on the most constrained cell at once, which reaches
         solutions sooner; with ``rng`` (a random.Random) on a random cell with the
-        symbols in a random order, to make random boards for the generator."""
+        symbols in a random order, to make random boards for the generator.  With
+        ``known`` (a solution, full board) and ``lookahead=0``, the symbol ``known`` has
+        in a cell is tried first: ``known`` is the first solution found, and the search
+        then backs out of it from its deepest choices, where a second solution, if
+        there is one, is most often found soonest (the generator's Hard test)."""
         nodes = 0
         clock = time.perf_counter
         last = clock()
-        stack = [st]
+        stack = [st]  # closed boards, or (parent, x, y, symbol): a child closed when popped
         while stack:
             board = stack.pop()
             nodes += 1
@@ -433,6 +442,11 @@ class Engine:
             if now - last >= progress_every:
                 last = now
                 yield Progress(nodes)
+            if type(board) is tuple:
+                parent, x, y, v = board
+                board = parent.copy()
+                if not self.close(board, TRICKY, self.put(board, x, y, v)):
+                    continue
             if rng is None and lookahead > 0:
                 board, children = self._look(board, lookahead)
                 if children is None:
@@ -447,11 +461,14 @@ class Engine:
                 yield board
                 continue
             x, y = cell
-            first = rng.randrange(2) if rng is not None else 1
-            for v in (1 - first, first):  # the last pushed is explored first
-                child = board.copy()
-                if self.close(child, TRICKY, self.put(child, x, y, v)):
-                    stack.append(child)
+            if known is not None:
+                first = known[2 * y] >> x & 1
+            else:
+                first = rng.randrange(2) if rng is not None else 1
+            # the last pushed is explored first; a child is only closed when its turn
+            # comes, so a search that stops at its first solutions never closes the rest
+            stack.append((board, x, y, 1 - first))
+            stack.append((board, x, y, first))
         yield Progress(nodes)
 
     def _look(self, board, width: int):

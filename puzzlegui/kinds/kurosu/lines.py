@@ -42,30 +42,24 @@ def window_forced(ones: int, zeros: int, n: int):
     one more cell and the other at least two, a window of three side-by-side cells
     holding none of the first symbol and at most one of the other must take that last
     cell (else the other symbol would fill it three in a row), so every empty cell
-    outside the window is the other symbol.  Returns (to O, to X) masks and, for each,
-    the lowest window (its first cell) that forced them, or -1."""
+    outside the window is the other symbol.  With several such windows, only the cells
+    inside all of them stay open.  Returns (to O, to X) masks."""
     half = n // 2
     full = (1 << n) - 1
     empty = full & ~(ones | zeros)
-    to0 = to1 = 0
-    at0 = at1 = -1
-    for short, other, symbol in ((ones, zeros, 1), (zeros, ones, 0)):
+    starts = full >> 2  # bit i: the window of cells i, i+1, i+2
+    forced = [0, 0]
+    for short, other, rest in ((ones, zeros, 0), (zeros, ones, 1)):
         if short.bit_count() != half - 1 or other.bit_count() > half - 2:
             continue
-        for i in range(n - 2):
-            m = 7 << i
-            if short & m or (other & m).bit_count() > 1:
-                continue
-            forced = empty & ~m
-            if symbol == 1:  # the last X lies in the window: the rest are O
-                if forced & ~to0 and at0 < 0:
-                    at0 = i
-                to0 |= forced
-            else:
-                if forced & ~to1 and at1 < 0:
-                    at1 = i
-                to1 |= forced
-    return to0, to1, at0, at1
+        a, b, c = other, other >> 1, other >> 2
+        free = ~short
+        windows = starts & free & (free >> 1) & (free >> 2) & ~(a & b | a & c | b & c)
+        if windows:
+            # the cells common to every window: those of the first and of the last
+            inside = (7 * (windows & -windows)) & (7 << (windows.bit_length() - 1))
+            forced[rest] |= empty & ~inside
+    return forced[0], forced[1]
 
 
 def line_closure(ones: int, zeros: int, n: int):
@@ -102,9 +96,18 @@ def line_options(ones: int, zeros: int, n: int):
     """Which symbols each cell can take in SOME legal completion of the line.
 
     Returns ``(may_zero, may_one)`` bitmasks, or None when the line has no legal
-    completion.  A dynamic programme over positions whose states are (last symbol,
-    run length 1 or 2) and whose values are bitmasks of reachable counts of X, so a
-    40-cell line costs a few hundred integer operations."""
+    completion.  Lines of up to ``MAX_LISTED`` cells are looked up among the listed
+    legal lines (``_by_cell``); longer ones go through a dynamic programme over
+    positions whose states are (last symbol, run length 1 or 2) and whose values are
+    bitmasks of reachable counts of X, so a 40-cell line costs a few hundred integer
+    operations."""
+    if 2 <= n <= MAX_LISTED and n % 2 == 0:
+        return _listed_options(ones, zeros, n)
+    return _counted_options(ones, zeros, n)
+
+
+def _counted_options(ones: int, zeros: int, n: int):
+    """``line_options`` by the dynamic programme, for any length."""
     half = n // 2
     windows = _windows(n)
     forward = []
@@ -151,6 +154,38 @@ def line_options(ones: int, zeros: int, n: int):
     if (may_zero | may_one) != full:
         return None
     return may_zero, may_one
+
+
+def _listed_options(ones: int, zeros: int, n: int):
+    """``line_options`` for a listed length: the set of legal lines that agree with the
+    given cells is one AND per given cell, then each cell asks whether any of them has
+    an X there, or an O."""
+    with_x, with_o = _by_cell(n)
+    agree = with_x[0] | with_o[0]  # every legal line
+    for cells, sets in ((ones, with_x), (zeros, with_o)):
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            agree &= sets[low.bit_length() - 1]
+    if not agree:
+        return None
+    may_zero = may_one = 0
+    for i in range(n):
+        if agree & with_x[i]:
+            may_one |= 1 << i
+        if agree & with_o[i]:
+            may_zero |= 1 << i
+    return may_zero, may_one
+
+
+@cache
+def _by_cell(n: int) -> tuple:
+    """For each cell of a line of ``n`` cells, the legal lines (as bits of an integer,
+    bit k for the k-th of ``legal_lines(n)``) with an X there, and those with an O."""
+    lines = legal_lines(n)
+    with_x = tuple(sum(1 << k for k, p in enumerate(lines) if p >> i & 1) for i in range(n))
+    every = (1 << len(lines)) - 1
+    return with_x, tuple(every & ~s for s in with_x)
 
 
 @cache
