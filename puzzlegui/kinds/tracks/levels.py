@@ -361,7 +361,14 @@ class Board:
         return (now[0] ^ last[0]) | (now[1] ^ last[1]) | h | (h << 1) | v | (v << Wp)
 
     def counts(self) -> int:
-        changed = self._changed("counts")
+        # (it reads only which squares hold track or none: a line none of whose squares
+        # changed that way since it last looked gives nothing new)
+        TR, NT = self.TR, self.NT
+        last = self.seen.get("counts")
+        self.seen["counts"] = (TR, NT)
+        changed = self.S.valid if last is None else (TR ^ last[0]) | (NT ^ last[1])
+        if not changed:
+            return 0
         did = 0
         for (m, _step, _across), target in zip(self.S.lines, self.numbers):
             if not changed & m:
@@ -421,24 +428,30 @@ class Board:
             self.loops_seen = key
             return 0
         self._pieces()
-        find = self.find
+        find, uf = self.find, self.uf
         ends = {find(self.row_s * Wp), find((self.h - 1) * Wp + self.col_s)}
         early = None
         did = 0
-        for p, vertical in sorted([(p, False) for p in _bits(hc)] + [(p, True) for p in _bits(vc)]):
-            ri, rj = find(p), find(p + (Wp if vertical else 1))
-            if ri != rj and not (len(ends) == 2 and {ri, rj} == ends):
-                continue
-            if ri != rj:
-                if early is None:
-                    early = self._too_early(ends)
-                if not early:
-                    continue
-            if vertical:
-                self.VN |= 1 << p
-            else:
-                self.HN |= 1 << p
-            did += 1
+        for links, step, vertical in ((hc, 1, False), (vc, Wp, True)):
+            for p in _bits(links):
+                ri = p
+                while uf[ri] != ri:
+                    ri = uf[ri]
+                rj = p + step
+                while uf[rj] != rj:
+                    rj = uf[rj]
+                if ri != rj:
+                    if len(ends) != 2 or {ri, rj} != ends:
+                        continue
+                    if early is None:
+                        early = self._too_early(ends)
+                    if not early:
+                        continue
+                if vertical:
+                    self.VN |= 1 << p
+                else:
+                    self.HN |= 1 << p
+                did += 1
         if not did:
             self.loops_seen = key
         return did
