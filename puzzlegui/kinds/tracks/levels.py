@@ -87,11 +87,11 @@ class _Shape:
         # every column, then every row: (its squares, the step along it, its sides across)
         self.lines = tuple([(bits((x, y) for y in range(h)), Wp, R | L) for x in range(w)]
                            + [(bits((x, y) for x in range(w)), 1, U | D) for y in range(h)])
-        # for the parity rule: the faces either side of each link (see parity), and the
-        # links in the order a sweep meets them (column by column, down each column, the
-        # link down before the one to the right), as (bit position, vertical)
-        # a plaquette (the space between four squares' centres) has the bit of the square
-        # above and to the left of it; the outer face is numbered after every bit
+        # for the parity rule (Board._bridges): the faces either side of each link, and
+        # the links in the order a sweep meets them (column by column, down each column,
+        # the link down before the one to the right), as (bit position, vertical).  A
+        # plaquette (the space between four squares' centres) has the bit of the square
+        # above and to the left of it; the outer face is numbered after every bit.
         outer = self.outer = h * Wp
         self.hfaces, self.vfaces = {}, {}
         self.sweep = []
@@ -146,9 +146,9 @@ class Board:
         self.row_s, self.col_s = row_s, col_s
         self.impossible = False
         self.TR = self.NT = self.HT = self.HN = self.VT = self.VN = 0
-        # the sides off the board that hold track, by direction: every other side off
-        # the board holds none
-        self.out = {R: 0, U: 0, L: 0, D: 0}
+        # the sides off the board that hold track (otR ...: the squares whose right side
+        # does), and those that hold none (onR ...: every other side off the board)
+        out = {R: 0, U: 0, L: 0, D: 0}
         Wp = S.Wp
         for (x, y), mask in clues.items():
             p = y * Wp + x
@@ -156,10 +156,12 @@ class Board:
             for d in (R, U, L, D):
                 if mask & d:
                     if self._beyond(p, d) is None:
-                        self.out[d] |= 1 << p
+                        out[d] |= 1 << p
                     else:
                         self._link(p, d, ET)
-        self._outsides()
+        self.otR, self.otU, self.otL, self.otD = out[R], out[U], out[L], out[D]
+        self.onR, self.onU = S.edge[R] & ~out[R], S.edge[U] & ~out[U]
+        self.onL, self.onD = S.edge[L] & ~out[L], S.edge[D] & ~out[D]
         # the pieces of track: a union-find over the squares, joined along the links
         # with track as they are met (_pieces); and whether one closed a loop
         self.uf = list(range(h * Wp))
@@ -174,14 +176,6 @@ class Board:
         # and parity rules last found nothing (they would find nothing again)
         self.seen = {}
         self.loops_seen = self.parity_seen = None
-
-    def _outsides(self) -> None:
-        S, out = self.S, self.out
-        self.otR, self.otU, self.otL, self.otD = out[R], out[U], out[L], out[D]
-        self.onR = S.edge[R] & ~out[R]
-        self.onU = S.edge[U] & ~out[U]
-        self.onL = S.edge[L] & ~out[L]
-        self.onD = S.edge[D] & ~out[D]
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
