@@ -5,7 +5,10 @@ read its board, play one move by key, and print what it found as one JSON line.
 Nothing is polled: the probe listens on the AT-SPI bus from its first moment and runs a
 GLib main loop; it looks for the app and its board once at the start and again after
 each event (an app joining the desktop, a window shown, a state or a name changed), and
-after the key it waits for the announcement.  One deadline ends the wait if nothing
+after the key it waits for the announcement.  The window shows its shell first and
+builds the rest behind it, and the puzzle asked for opens last, in a board of its own
+(the window's title then names it): the probe looks for the board only once the title
+names a puzzle, and reads the board again after the key.  One deadline ends the wait if nothing
 comes.  The listeners are registered before the probe's first call to the app, so the
 app has heard of them (the registry's signal reaches it before those calls) by the time
 the key is pressed."""
@@ -19,7 +22,8 @@ from gi.repository import GLib
 DEADLINE = 30.0
 #: what makes the probe look again: the desktop's children (an app registering), the app's
 #: windows and states (its window shown, the board given the focus)
-WAKE = ("object:children-changed", "window", "object:state-changed", "focus")
+WAKE = ("object:children-changed", "window", "object:state-changed", "focus",
+        "object:property-change:accessible-name")
 #: what a screen reader is told after the key: recorded in the output
 HEARD = ("object:property-change:accessible-name", "object:announcement")
 
@@ -31,6 +35,15 @@ def find_app():
         if child is not None and child.name == "puzzlegui":
             return child
     return None
+
+
+def puzzle_open(app) -> bool:
+    """Does one of the app's windows name an open puzzle ("<title> \u2013 puzzlegui")?"""
+    for i in range(app.childCount):
+        child = app.getChildAtIndex(i)
+        if child is not None and (child.name or "").endswith("\u2013 puzzlegui"):
+            return True
+    return False
 
 
 def find_board(node, depth=0):
@@ -73,7 +86,8 @@ class Session:
         out["woken_by"] = self.woken_by
         if self.board is not None and self.pressed:
             out["heard"] = self.heard
-            out["after"] = self.board.getChildAtIndex(0).name
+            board = find_board(self.app) or self.board  # (read afresh)
+            out["after"] = board.getChildAtIndex(0).name
         return out
 
     def on_event(self, event):
@@ -93,7 +107,7 @@ class Session:
             return False
         if self.app is None:
             self.app = find_app()
-        if self.app is not None:
+        if self.app is not None and puzzle_open(self.app):
             self.board = find_board(self.app)
         if self.board is not None:
             self.found_board()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QPoint, QRect, QRectF
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, QRectF
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -193,11 +193,17 @@ class BoardAccess(QAccessibleWidget):
         self._names = self.all_names() if board.state is not None else None
 
     def _gone(self, *_args) -> None:
-        # the squares have no QObject: Qt's cache keeps those it registered until told
-        for cell in self._cells.values():
-            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(cell))
-        self._cells.clear()
+        # the squares have no QObject: Qt's cache keeps those it registered until told;
+        # but once the application is ending, the cache (and the screen readers' bridge)
+        # may be gone before the board is, and telling it crashed the app on quit with a
+        # screen reader's bus running (a SIGTERM in tests/test_atspi_session.py): the
+        # squares then go with the cache
+        cells, self._cells = self._cells, {}
         self.board = None
+        if QCoreApplication.instance() is None or QCoreApplication.closingDown():
+            return
+        for cell in cells.values():
+            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(cell))
 
     # what the board says
     def cell_count(self) -> int:
