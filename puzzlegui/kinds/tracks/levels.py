@@ -568,9 +568,9 @@ class Board:
         return did
 
     def _stuck(self) -> dict:
-        """For the lines across (R | L: columns) and along (U | D: rows): the squares with
-        fewer than two open sides (track or undecided) besides the one onwards along the
-        line, and besides the one back."""
+        """Keyed by a line's sides across it (R | L for a column, U | D for a row): the
+        squares with fewer than two open sides (track or undecided) besides the one
+        onwards along the line, and those besides the one back."""
         nR, nU, nL, nD = self._sides()[4:]
         oR, oU, oL, oD = ~nR, ~nU, ~nL, ~nD
         return {
