@@ -37,9 +37,6 @@ class Book:
     def __contains__(self, key: str) -> bool:
         return key in self._facts
 
-    def __len__(self) -> int:
-        return len(self._facts)
-
     def keep(self, key: str, facts: tuple[str, str]) -> None:
         self._facts[key] = facts
         self._facts.move_to_end(key)

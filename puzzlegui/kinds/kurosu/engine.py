@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from puzzlegui.core.solver import Progress
 
-from .lines import legal_lines, line_options, window_forced
+from .lines import gap_forced, has_triple, legal_lines, line_options, pair_forced, window_forced
 
 TRIVIAL, EASY, NORMAL, TRICKY, HARD = 1, 2, 3, 4, 5
 _AS_ONE = bytes.maketrans(b"\x00\x01\x02", b"001")  # cell codes to "is X" digits
@@ -70,9 +70,7 @@ def line_cheap(o: int, z: int, n: int, level: int):
     quota = level >= EASY
     window = level >= NORMAL
     while True:
-        po = o & (o >> 1)  # bit i: cells i and i + 1 are both X
-        pz = z & (z >> 1)
-        if po & (o >> 2) or pz & (z >> 2):
+        if has_triple(o) or has_triple(z):
             return None
         co = o.bit_count()
         cz = z.bit_count()
@@ -81,9 +79,9 @@ def line_cheap(o: int, z: int, n: int, level: int):
         e = full & ~(o | z)
         if not e:
             return o, z
-        # pairs (the cells either side of two alike) and gaps (a cell between two alike)
-        f0 = ((po << 2) | (po >> 1) | (o << 1) & (o >> 1)) & e
-        f1 = ((pz << 2) | (pz >> 1) | (z << 1) & (z >> 1)) & e
+        # pairs and gaps (lines.py, as the hints' line_closure applies them)
+        f0 = pair_forced(o, e) | gap_forced(o, e)
+        f1 = pair_forced(z, e) | gap_forced(z, e)
         if quota or not e & (e - 1):  # quotas; at level 1 only a line's last cell
             if co == half:
                 f0 |= e
