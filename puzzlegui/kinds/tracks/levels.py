@@ -125,6 +125,24 @@ def _bits(x: int):
         x ^= low
 
 
+def _moved(old: tuple, new: tuple, Wp: int) -> int:
+    """The squares whose flags differ between two states (Board._state): those whose
+    track or none changed, and both squares of a link that did."""
+    out = (old[0] ^ new[0]) | (old[1] ^ new[1])
+    if len(new) > 2:
+        h = (old[2] ^ new[2]) | (old[3] ^ new[3])
+        v = (old[4] ^ new[4]) | (old[5] ^ new[5])
+        out |= h | (h << 1) | v | (v << Wp)
+    return out
+
+
+def _root(parent: list, a: int) -> int:
+    """The root of ``a`` in a union-find kept as a list of parents (halving the path)."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a
+
+
 def _two(a, b, c, d):
     """The squares in at least two of the four sets, and in at least three."""
     ab, cd = a & b, c & d
@@ -340,27 +358,24 @@ class Board:
         self._conflict()
         return 1
 
-    def _changed(self, rule: str) -> int:
+    def _state(self, sides: bool = True) -> tuple:
+        """The bit sets, (TR, NT) or with the links too (TR, NT, HT, HN, VT, VN)."""
+        if sides:
+            return self.TR, self.NT, self.HT, self.HN, self.VT, self.VN
+        return self.TR, self.NT
+
+    def _changed(self, rule: str, sides: bool = True) -> int:
         """The squares whose flags changed since ``rule`` last looked (it looks now): a
         line rule finds nothing new in a line none of whose squares changed since it
-        found nothing there, so it passes such lines over."""
-        now = (self.TR, self.NT, self.HT, self.HN, self.VT, self.VN)
+        found nothing there, so it passes such lines over.  ``sides``: whether the rule
+        reads the sides too, or only which squares hold track or none."""
+        now = self._state(sides)
         last = self.seen.get(rule)
         self.seen[rule] = now
-        if last is None:
-            return self.S.valid
-        Wp = self.S.Wp
-        h = (now[2] ^ last[2]) | (now[3] ^ last[3])
-        v = (now[4] ^ last[4]) | (now[5] ^ last[5])
-        return (now[0] ^ last[0]) | (now[1] ^ last[1]) | h | (h << 1) | v | (v << Wp)
+        return self.S.valid if last is None else _moved(last, now, self.S.Wp)
 
     def counts(self) -> int:
-        # (it reads only which squares hold track or none: a line none of whose squares
-        # changed that way since it last looked gives nothing new)
-        TR, NT = self.TR, self.NT
-        last = self.seen.get("counts")
-        self.seen["counts"] = (TR, NT)
-        changed = self.S.valid if last is None else (TR ^ last[0]) | (NT ^ last[1])
+        changed = self._changed("counts", sides=False)  # (it reads only track or none)
         if not changed:
             return 0
         did = 0
@@ -388,20 +403,12 @@ class Board:
         hj, vj = self.joined
         for links, step in ((self.HT & ~hj, 1), (self.VT & ~vj, Wp)):
             for p in _bits(links):
-                a, b = self.find(p), self.find(p + step)
+                a, b = _root(uf, p), _root(uf, p + step)
                 if a == b:
                     self.looped = True
                 else:
                     uf[a] = b
         self.joined = (self.HT, self.VT)
-
-    def find(self, p: int) -> int:
-        """The piece of track the square at bit p is on (one square of it stands for it)."""
-        uf = self.uf
-        while uf[p] != p:
-            uf[p] = uf[uf[p]]
-            p = uf[p]
-        return p
 
     def loops(self) -> int:
         """The loop rules.  A sweep only closes links, which changes neither the pieces nor
@@ -422,18 +429,13 @@ class Board:
             self.loops_seen = key
             return 0
         self._pieces()
-        find, uf = self.find, self.uf
-        ends = {find(self.row_s * Wp), find((self.h - 1) * Wp + self.col_s)}
+        uf = self.uf
+        ends = {_root(uf, self.row_s * Wp), _root(uf, (self.h - 1) * Wp + self.col_s)}
         early = None
         did = 0
         for links, step, vertical in ((hc, 1, False), (vc, Wp, True)):
             for p in _bits(links):
-                ri = p
-                while uf[ri] != ri:
-                    ri = uf[ri]
-                rj = p + step
-                while uf[rj] != rj:
-                    rj = uf[rj]
+                ri, rj = _root(uf, p), _root(uf, p + step)
                 if ri != rj:
                     if len(ends) != 2 or {ri, rj} != ends:
                         continue
@@ -452,8 +454,8 @@ class Board:
 
     def _too_early(self, ends) -> bool:
         """Joining A's piece to B's now would leave track out or a count unmet."""
-        find = self.find
-        if any(find(p) not in ends for p in _bits(self.TR)):
+        uf = self.uf
+        if any(_root(uf, p) not in ends for p in _bits(self.TR)):
             return True
         return any((self.TR & m).bit_count() < t for (m, _s, _a), t in zip(self.S.lines, self.numbers))
 
@@ -616,18 +618,12 @@ class Board:
         hd, vd = self.faced
         for links, faces in ((key[0] & ~hd, S.hfaces), (key[1] & ~vd, S.vfaces)):
             for p in _bits(links):
-                a, b = faces[p]
-                while fuf[a] != a:
-                    fuf[a] = a = fuf[fuf[a]]
-                while fuf[b] != b:
-                    fuf[b] = b = fuf[fuf[b]]
+                a, b = _root(fuf, faces[p][0]), _root(fuf, faces[p][1])
                 if a != b:
                     fuf[a] = b
                     fmask[b] = fmask.pop(a, 0 if a == outer else 1 << a) | fmask.pop(b, 0 if b == outer else 1 << b)
         self.faced = key
-        r = outer
-        while fuf[r] != r:
-            r = fuf[r]
+        r = _root(fuf, outer)
         same_h = same_v = 0
         for root, F in fmask.items():
             same_h |= F & (F << Wp)
@@ -774,12 +770,7 @@ def _new_facts(before: Board, after: Board):
     ``before`` does not, square by square in order: only the squares whose bits changed
     are read."""
     w, Wp = before.w, before.S.Wp
-    old = (before.TR, before.NT, before.HT, before.HN, before.VT, before.VN)
-    new = (after.TR, after.NT, after.HT, after.HN, after.VT, after.VN)
-    h = (old[2] ^ new[2]) | (old[3] ^ new[3])
-    v = (old[4] ^ new[4]) | (old[5] ^ new[5])
-    changed = (old[0] ^ new[0]) | (old[1] ^ new[1]) | h | (h << 1) | v | (v << Wp)
-    for p in _bits(changed):
+    for p in _bits(_moved(before._state(), after._state(), Wp)):
         i = p - p // Wp * (Wp - w)
         f, g = before._flags(p), after._flags(p)
         for flag in (TRACK, NOTRACK):
