@@ -370,9 +370,12 @@ class Board:
         found nothing there, so it passes such lines over.  ``sides``: whether the rule
         reads the sides too, or only which squares hold track or none."""
         now = self._state(sides)
-        last = self.seen.get(rule)
-        self.seen[rule] = now
-        return self.S.valid if last is None else _moved(last, now, self.S.Wp)
+        seen = self.seen
+        last = seen.get(rule)
+        seen[rule] = now
+        if last is None:
+            return self.S.valid
+        return 0 if last == now else _moved(last, now, self.S.Wp)
 
     def counts(self) -> int:
         changed = self._changed("counts", sides=False)  # (it reads only track or none)
@@ -684,10 +687,16 @@ class Board:
         (EASY when none did).  Raises Impossible when they find a contradiction."""
         hardest = EASY
         rules = [(lv, getattr(self, name)) for lv, name in self.RULES if lv <= level and name not in without]
+        # the edge rules run to their own fixed point, so straight after they added
+        # something they would add nothing: the pass after that starts with the next rule
+        again = 1 if "edges" not in without else 0
+        first = 0
         while not self.impossible:
-            for lv, rule in rules:
+            for k in range(first, len(rules)):
+                lv, rule = rules[k]
                 if rule():
                     hardest = max(hardest, lv)
+                    first = again if k == 0 else 0
                     break
             else:
                 break
