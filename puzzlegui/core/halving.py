@@ -26,6 +26,7 @@ def kept(order: list, root, with_more, finished) -> list:
             return order[lo:hi]
         mid = (lo + hi) // 2
         first = part(lo, mid, with_more(board, order[mid:hi]))
-        return first + part(mid, hi, with_more(board, first))
+        # (with none of the first half kept, the second half's board is this one)
+        return first + part(mid, hi, with_more(board, first) if first else board)
 
     return part(0, len(order), root) if order else []
