@@ -20,7 +20,9 @@ Simon Tatham's own solvers.
    puzzlegui.  Target: count-1 of count the same name.
 4. Speed: at the sizes and levels his generator makes, the median over --runs puzzles
    of his time (one `--generate 1 PARAMS#k` process each, start-up included) and ours
-   (one kind.generate call, seeds 0..runs-1) side by side; and Tracks 30x30 and Kurosu
+   (one kind.generate call, seeds 0..runs-1) side by side, taken in turn (his k-th
+   puzzle, then our k-th, in a process of ours kept waiting), so that a slow spell of a
+   shared machine falls on both rather than on one row of one of them; and Tracks 30x30 and Kurosu
    40x40 (he cannot make them) against the same calls in --baseline, a checkout of the
    code before this change (default: none, rows without a baseline have no target).
    With --cpu the times are CPU seconds (ours: time.process_time around each call; his:
@@ -210,14 +212,50 @@ def our_times(kind: str, p: dict, runs: int, checkout: str | None = None) -> lis
     return json.loads(out.stdout)
 
 
-def his_times(kind: str, w: int, h: int, letter: str, runs: int) -> list:
-    out = []
-    for k in range(runs):
-        started = time.perf_counter()
-        used = _children_cpu()
-        subprocess.run([HIS_PROGRAM[kind], "--generate", "1", f"{w}x{h}d{letter}#{k}"], capture_output=True)
-        out.append(_children_cpu() - used if CPU else time.perf_counter() - started)
-    return out
+# ours, one puzzle a line of stdin (its seed), its seconds a line of stdout
+_OURS_IN_TURN = """
+import json, sys, time
+from puzzlegui.core import registry
+kind = registry.get(sys.argv[1])
+p = json.loads(sys.argv[2])
+clock = time.process_time if sys.argv[3] == "cpu" else time.perf_counter
+for line in sys.stdin:
+    t = clock()
+    kind.generate(p, int(line))
+    print(clock() - t, flush=True)
+"""
+
+
+def in_turn(kind: str, w: int, h: int, level: str, letter: str, runs: int) -> tuple:
+    """(his seconds, ours) for puzzles 0..runs-1, his k-th and our k-th one after the
+    other.  Ours run in one process of ours, started (and its imports done) first."""
+    ours_proc = subprocess.Popen(
+        [sys.executable, "-c", _OURS_IN_TURN, kind, json.dumps(params(kind, w, h, level)), "cpu" if CPU else "wall"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=str(Path(__file__).resolve().parents[1]))
+    his, ours = [], []
+    try:
+        for k in range(runs):
+            his.append(his_time(kind, w, h, letter, k))
+            ours_proc.stdin.write(f"{k}\n")
+            ours_proc.stdin.flush()
+            line = ours_proc.stdout.readline()
+            if not line:
+                err = ours_proc.stderr.read().strip()
+                raise RuntimeError(err.splitlines()[-1] if err else "failed")
+            ours.append(float(line))
+    finally:
+        ours_proc.stdin.close()
+        ours_proc.wait()
+    return his, ours
+
+
+def his_time(kind: str, w: int, h: int, letter: str, k: int) -> float:
+    """Seconds for his generator's puzzle k (one process, start-up included)."""
+    started = time.perf_counter()
+    used = _children_cpu()
+    subprocess.run([HIS_PROGRAM[kind], "--generate", "1", f"{w}x{h}d{letter}#{k}"], capture_output=True)
+    return _children_cpu() - used if CPU else time.perf_counter() - started
 
 
 def _children_cpu() -> float:
@@ -232,8 +270,9 @@ def speed(runs: int, only, baseline: str | None) -> Table:
     for kind, w, h, level, letter in SPEED_ROWS:
         if only and kind != only:
             continue
-        his = statistics.median(his_times(kind, w, h, letter, runs))
-        ours = Sample.of(our_times(kind, params(kind, w, h, level), runs))
+        his_runs, our_runs = in_turn(kind, w, h, level, letter, runs)
+        his = statistics.median(his_runs)
+        ours = Sample.of(our_runs)
         table.row(f"{kind} {w}x{h} {level} (his {fmt_seconds(his)})", ours, target=None, check=True,
                   target_text=f"median <= {fmt_seconds(his)}")
         if ours.median > his:
