@@ -90,6 +90,15 @@ def test_grades_match_his_solvers_recorded_verdicts():
         assert his == (VERDICT[verdict] if verdict != "beyond" else levels.HARD + 1), game_id
 
 
+def test_grading_on_one_board_from_level_to_level_matches_each_level_from_scratch():
+    # level() takes one board through Easy, then Tricky, then Hard; each closure from
+    # scratch on a fresh board must give the same verdict
+    for game_id, _verdict in recorded():
+        b = board(game_id)
+        scratch = next((lv for lv in (levels.EASY, levels.TRICKY, levels.HARD) if finishes(b, lv)), levels.HARD + 1)
+        assert levels.level(b) == scratch, game_id
+
+
 def test_a_board_his_program_cannot_hold_claims_no_level_of_his():
     from puzzlegui.kinds.tracks import KIND
 

@@ -811,9 +811,13 @@ def board_of(puzzle, end_pieces=None):
 
 def level(board: Board) -> int | None:
     """The lowest of Tatham's levels whose deductions finish ``board`` (a fresh one):
-    EASY, TRICKY or HARD; 3 when even his Hard does not; None when they find it impossible."""
+    EASY, TRICKY or HARD; 3 when even his Hard does not; None when they find it impossible.
+
+    One board goes from level to level: a level's closure from scratch runs the easier
+    rules until none adds anything before it tries one of its own, so it passes through
+    the easier closure's end, with the same facts, and goes on from there."""
+    b = board.copy()
     for lv in (EASY, TRICKY, HARD):
-        b = board.copy()
         try:
             b.closure(lv)
         except Impossible:
