@@ -292,17 +292,23 @@ def _his_pieces(base, path, pieces, level, rng):
     scratch (levels.level), so a puzzle of another level is never handed over."""
     blank = _tatham_board(base)
     start = blank.copy()
+    below = None  # the level below's deductions on base's own pieces
     try:
+        if level > levels.EASY:
+            # (a closure from scratch passes through the level below's end: its board
+            # is kept on the way)
+            start.closure(level - 1)
+            below = start.copy()
         start.closure(level)
     except levels.Impossible:
         return None
     if start.finished():
-        return [] if levels.level(blank) == level else None
+        return [] if below is None or not below.finished() else None
     settled = start.copy()  # base's own deductions, where every stripping check starts
     # the level below's board with the kept pieces, brought up to date when needed (its
     # rules include the easier ones', so what they finish it finishes: the grade from
     # scratch at the end is the exact check)
-    easier = {level - 1: [blank.copy(), False]} if level > levels.EASY else {}
+    easier = {level - 1: [below, 0]} if below is not None else {}
     W = base.width
     progress = start.progress()
     fixed = base.fixed_map
@@ -359,18 +365,12 @@ def _strip_his(chosen: list, rng, settled, level: int) -> list:
 
 def _too_easy(easier: dict, chosen: list, piece) -> bool:
     """Would the pieces ``chosen`` and ``piece`` be finished by an easier level's
-    deductions?  ``easier`` maps easier levels to [its board, how many of
-    ``chosen`` it holds]; each board is brought up to date (deduced as far as its
-    level goes) and tried with ``piece`` on a copy."""
+    deductions?  ``easier`` maps easier levels to [its board, deduced as far as its
+    level goes, how many of ``chosen`` it holds]; each board is brought up to date
+    with the pieces of ``chosen`` it lacks and tried with ``piece`` on a copy."""
     for lv in sorted(easier, reverse=True):
         entry = easier[lv]
         board, held = entry
-        if held is False:
-            held = 0
-            try:
-                board.closure(lv)
-            except levels.Impossible:
-                continue
         for (x, y), mask in chosen[held:]:
             board.add_clue(x, y, mask)
         if held < len(chosen):
