@@ -317,6 +317,36 @@ def test_new_puzzle_dialog_explains_each_parameter(qtbot, name):
     assert explained >= 3
 
 
+def test_new_puzzle_dialog_says_at_once_which_level_a_small_board_cannot_have(qtbot):
+    """A 4x4 Tracks board has no Tricky puzzle (nor has Tatham's): the dialog says so as
+    the level is chosen and holds Generate back, rather than searching until the deadline."""
+    dialog = _new_puzzle_dialog(qtbot, "tracks")
+    ok = dialog.buttons.button(QDialogButtonBox.Ok)
+    width, height = dialog._editors["width"][1], dialog._editors["height"][1]
+    level = dialog._editors["difficulty"][1]
+    width.setValue(4)
+    height.setValue(4)
+    level.setCurrentIndex(level.findData("tricky"))
+    assert not ok.isEnabled() and dialog.error.isVisible()
+    assert dialog.error.text() == "A 4x4 board is too small for a tricky puzzle; choose easy."
+    qtbot.keyClick(dialog, Qt.Key_Return)
+    assert dialog.isVisible() and dialog.result() != QDialog.Accepted
+    width.setValue(5)  # a 5x4 board has Tricky puzzles
+    assert ok.isEnabled() and not dialog.error.isVisible()
+    level.setCurrentIndex(level.findData("expert"))  # but not Expert ones
+    assert "too small for an expert puzzle; choose easy, tricky or hard." in dialog.error.text()
+    dialog._editors["split"][1].setChecked(True)  # split, it has
+    assert ok.isEnabled()
+    level.setCurrentIndex(level.findData("hard"))
+    assert not ok.isEnabled() and "his program has no split rows" in dialog.error.text()
+    kurosu = _new_puzzle_dialog(qtbot, "kurosu")
+    kurosu._editors["width"][1].setValue(7)
+    assert not kurosu.buttons.button(QDialogButtonBox.Ok).isEnabled()
+    assert kurosu.error.text() == "The width is 7; it must be even, so that every line holds as many X as O."
+    kurosu._editors["width"][1].setValue(8)
+    assert kurosu.buttons.button(QDialogButtonBox.Ok).isEnabled() and not kurosu.error.isVisible()
+
+
 def test_new_puzzle_dialog_says_what_zero_moves_and_a_strip_set_mean(qtbot):
     rotation = _new_puzzle_dialog(qtbot, "rotation")
     scramble = rotation._editors["scramble"][1]

@@ -116,6 +116,11 @@ class PuzzleKind(ABC):
         w, h = params.get("width"), params.get("height")
         return (w, h) if isinstance(w, int) and isinstance(h, int) else None
 
+    def params_problem(self, params: dict) -> str | None:
+        """The sentence ``generate`` would refuse ``params`` with, said before it runs (the
+        New puzzle dialog shows it and holds Generate back); None when it would try."""
+        return None
+
     def generate(self, params: dict, seed: int | None = None):
         """A new puzzle (its initial state) from ``params``; same seed, same puzzle."""
         raise PuzzleError(f"{self.title} has no generator yet.")

@@ -173,6 +173,8 @@ class NewPuzzleDialog(QDialog):
 
     def _validate(self) -> None:
         problem = self._guard.problem() if self._guard is not None else None
+        if problem is None and self._guard is not None:  # (the rows are all built)
+            problem = self.kind.params_problem(self.params())  # a level this board has not
         self.error.show_error(problem)
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(problem is None)
 
@@ -223,6 +225,13 @@ class NewPuzzleDialog(QDialog):
                         w.setItemData(w.count() - 1, words, Qt.ToolTipRole)
                 w.setCurrentIndex(max(w.findData(value), 0))
                 w.currentIndexChanged.connect(lambda _i, name=p.name: self._show_help(name))
+            # (a spin box's typing is watched by the guard, which validates too)
+            if isinstance(w, QSpinBox):
+                w.valueChanged.connect(self._validate)
+            elif isinstance(w, QCheckBox):
+                w.toggled.connect(self._validate)
+            else:
+                w.currentIndexChanged.connect(self._validate)
             w.setAccessibleName(p.label)
             self._editors[p.name] = (p, w)
             field = w

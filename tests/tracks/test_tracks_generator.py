@@ -78,13 +78,34 @@ def test_same_seed_same_puzzle():
         ({"split": "yes"}, "Split rows must be true or false"),
         ({"difficulty": "fiendish"}, "easy, tricky, hard, expert"),
         ({"colour": 1}, 'no parameter "colour"'),
-        ({"width": 4, "height": 4, "difficulty": "hard"}, "too small for a hard puzzle"),
+        ({"width": 4, "height": 4, "difficulty": "hard"}, "too small for a hard puzzle; choose easy."),
+        ({"width": 4, "height": 4, "difficulty": "tricky"}, "too small for a tricky puzzle; choose easy."),
+        ({"width": 4, "height": 4, "split": True, "difficulty": "expert"}, "choose easy or tricky."),
+        ({"width": 4, "height": 5, "difficulty": "expert"}, "too small for an expert puzzle; choose easy, tricky or hard."),
     ],
 )
 def test_bad_parameters(params, words):
     with pytest.raises(PuzzleError) as info:
         KIND.generate(params, seed=1)
     assert words in str(info.value)
+    assert KIND.params_problem(params) == str(info.value)  # the New puzzle dialog says it first
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"width": 4, "height": 4, "difficulty": "easy"},
+        {"width": 4, "height": 4, "split": True, "difficulty": "tricky"},
+        {"width": 4, "height": 5, "difficulty": "tricky"},
+        {"width": 5, "height": 4, "difficulty": "hard"},
+        {"width": 4, "height": 5, "split": True, "difficulty": "expert"},
+        {"width": 4, "height": 6, "difficulty": "expert"},
+    ],
+)
+def test_the_smallest_boards_make_every_level_they_are_not_refused(params):
+    state = KIND.generate(params, seed=0)
+    name = KIND.grade(state)[0]
+    assert name == params["difficulty"]
 
 
 def test_parameters_and_presets_describe_the_generator():
@@ -94,3 +115,4 @@ def test_parameters_and_presets_describe_the_generator():
     assert "15x15 Hard" in labels and any("split" in x for x in labels)
     for preset in KIND.presets():
         KIND._params(preset.params)  # every preset is valid
+        assert KIND.params_problem(preset.params) is None

@@ -110,13 +110,25 @@ class KurosuKind(PuzzleKind):
             "difficulty": LEVEL_NAMES.get(level, "hard"),
         }
 
+    def params_problem(self, params: dict):
+        try:
+            values = self._values(params)
+        except PuzzleError as exc:
+            return str(exc)
+        return generator.refusal(values["width"], values["height"], values["unique"], str(values["difficulty"]))
+
     def generate(self, params: dict, seed: int | None = None) -> KurosuState:
+        values = self._values(params)
+        return generator.generate(values["width"], values["height"], values["unique"],
+                                  str(values["difficulty"]), seed)
+
+    def _values(self, params: dict) -> dict:
+        """Every parameter's value, the size and the rule checked."""
         values = {p.name: params.get(p.name, p.default) for p in self.parameters()}
         codec.check_size(values["width"], values["height"])
         if not isinstance(values["unique"], bool):
             raise PuzzleError('"unique" must be true or false.')
-        return generator.generate(values["width"], values["height"], values["unique"],
-                                  str(values["difficulty"]), seed)
+        return values
 
     # --- file format and codecs -------------------------------------------------------
     def decode(self, data: dict) -> KurosuState:

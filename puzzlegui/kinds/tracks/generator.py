@@ -400,15 +400,9 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
             raise PuzzleError(f"The {name} must be from {MIN_SIZE} to {MAX_SIZE}, not {v!r:.20}.")
     if difficulty not in (EASY, TRICKY, HARD, EXPERT):
         raise PuzzleError(f"The difficulty must be one of {', '.join(LEVEL_NAMES)}.")
-    if width * height <= 16 and difficulty >= HARD:
-        raise PuzzleError(
-            f"A {width}x{height} board is too small for a {LEVEL_NAMES[difficulty]} puzzle; choose easy or tricky."
-        )
-    if split and difficulty == HARD:
-        raise PuzzleError(
-            "Hard is Tatham's level, and his program has no split rows; "
-            "choose easy, tricky or expert for a split board."
-        )
+    problem = refusal(width, height, split, difficulty)
+    if problem:
+        raise PuzzleError(problem)
     rng = random.Random(seed)
     split_col = width // 2 if split else None
     started = time.monotonic()
@@ -453,6 +447,35 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
         if (split or difficulty == EXPERT) and grade(puzzle) != difficulty:
             continue  # (not expected: each way above checks its level)
         return puzzle  # (_his_pieces graded it as solver.grade does: levels.level)
+
+
+def refusal(width: int, height: int, split: bool, difficulty: int) -> str | None:
+    """The sentence refusing a level no puzzle of this board has, or None."""
+    out = _out_of_reach(width, height, split)
+    if difficulty in out:
+        can = [LEVEL_NAMES[lv] for lv in (EASY, TRICKY, HARD, EXPERT) if lv not in out and not (split and lv == HARD)]
+        choose = can[0] if len(can) == 1 else ", ".join(can[:-1]) + " or " + can[-1]
+        return (f"A {width}x{height} board is too small for {'an' if difficulty == EXPERT else 'a'} "
+                f"{LEVEL_NAMES[difficulty]} puzzle; choose {choose}.")
+    if split and difficulty == HARD:
+        return ("Hard is Tatham's level, and his program has no split rows; "
+                "choose easy, tricky or expert for a split board.")
+    return None
+
+
+def _out_of_reach(width: int, height: int, split: bool) -> set:
+    """The levels no puzzle of this size has, so that asking for one is refused at once
+    rather than searched for until the deadline: a 4x4 board is too small for Hard and
+    Expert, an unsplit 4x4 for Tricky too (Tatham's generator cannot make one either; he
+    makes Easy instead), and an unsplit 4x5 or 5x4 for Expert (a minute of tries for each
+    of two seeds found none, where 4x6, 6x4 and 5x5 take under a second)."""
+    area = width * height
+    out = set()
+    if area <= 16:
+        out |= {HARD, EXPERT} if split else {TRICKY, HARD, EXPERT}
+    elif area <= 20 and not split:
+        out.add(EXPERT)
+    return out
 
 
 def _consecutive_ones(clues) -> bool:
