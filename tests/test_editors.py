@@ -317,9 +317,10 @@ def test_new_puzzle_dialog_explains_each_parameter(qtbot, name):
     assert explained >= 3
 
 
-def test_new_puzzle_dialog_says_at_once_which_level_a_small_board_cannot_have(qtbot):
+def test_new_puzzle_dialog_says_at_once_what_generate_would_refuse(qtbot):
     """A 4x4 Tracks board has no Tricky puzzle (nor has Tatham's): the dialog says so as
-    the level is chosen and holds Generate back, rather than searching until the deadline."""
+    the level is chosen and holds Generate back, rather than searching until the deadline;
+    the other kinds' refusals are said as early."""
     dialog = _new_puzzle_dialog(qtbot, "tracks")
     ok = dialog.buttons.button(QDialogButtonBox.Ok)
     width, height = dialog._editors["width"][1], dialog._editors["height"][1]
@@ -345,6 +346,19 @@ def test_new_puzzle_dialog_says_at_once_which_level_a_small_board_cannot_have(qt
     assert kurosu.error.text() == "The width is 7; it must be even, so that every line holds as many X as O."
     kurosu._editors["width"][1].setValue(8)
     assert kurosu.buttons.button(QDialogButtonBox.Ok).isEnabled() and not kurosu.error.isVisible()
+    rotation = _new_puzzle_dialog(qtbot, "rotation")
+    rotation._editors["width"][1].setValue(5)
+    rotation._editors["height"][1].setValue(5)
+    rotation._editors["distance"][1].setValue(3)  # a 5x5 board's positions cannot be tabulated
+    assert not rotation.buttons.button(QDialogButtonBox.Ok).isEnabled()
+    assert rotation.error.text().startswith("An exact distance needs a board whose positions can all be tabulated")
+    rotation._editors["distance"][1].setValue(0)
+    assert rotation.buttons.button(QDialogButtonBox.Ok).isEnabled()
+    strips = _new_puzzle_dialog(qtbot, "strips")
+    box = strips._editors["strips"][1]
+    box.setCurrentIndex(box.findData("exactly: len3*2"))  # 36 cells of strips for 25 cells
+    assert strips.error.text() == "The strips (exactly: len3*2) cover 36 cells; a 5x5 grid has 25."
+    assert not strips.buttons.button(QDialogButtonBox.Ok).isEnabled()
 
 
 def test_new_puzzle_dialog_says_what_zero_moves_and_a_strip_set_mean(qtbot):

@@ -34,9 +34,10 @@ def config_from(params: dict) -> Config:
     return Config(w, h, n, directions == "cw", flags["orientation"], flags["rows_only"])
 
 
-def generate(params: dict, seed: int | None = None) -> RotationState:
+def _checked(params: dict) -> tuple:
+    """(config, distance, scramble) from ``params``, or PuzzleError with the sentence that
+    refuses them; the checks that need no table of distances."""
     config = config_from(params)
-    rng = random.Random(seed)
     distance = params.get("distance", 0) or 0
     scramble = params.get("scramble", 0) or 0
     for key, value in (("distance", distance), ("scramble", scramble)):
@@ -44,13 +45,30 @@ def generate(params: dict, seed: int | None = None) -> RotationState:
             raise PuzzleError(f'The parameter "{key}" must be a whole number from 0, not {value!r:.30}.')
     if scramble > MAX_SCRAMBLE:
         raise PuzzleError(f"A scramble is at most {MAX_SCRAMBLE:,} moves; {scramble:,} were asked for.")
+    if distance and not tables.feasible(config):
+        raise PuzzleError(
+            f"An exact distance needs a board whose positions can all be tabulated (at most "
+            f"{tables.EXACT_LIMIT:,}); {config.describe()} has about {reachable_count(config):,}. "
+            "Use a scramble length instead."
+        )
+    return config, distance, scramble
+
+
+def refusal(params: dict) -> str | None:
+    """The sentence ``generate`` would refuse ``params`` with, as far as it can be said
+    without building a table of distances (a distance beyond the farthest position is
+    found when the table is built); None otherwise."""
+    try:
+        _checked(params)
+    except PuzzleError as exc:
+        return str(exc)
+    return None
+
+
+def generate(params: dict, seed: int | None = None) -> RotationState:
+    config, distance, scramble = _checked(params)
+    rng = random.Random(seed)
     if distance:
-        if not tables.feasible(config):
-            raise PuzzleError(
-                f"An exact distance needs a board whose positions can all be tabulated (at most "
-                f"{tables.EXACT_LIMIT:,}); {config.describe()} has about {reachable_count(config):,}. "
-                "Use a scramble length instead."
-            )
         table = tables.get(config)
         if distance > table.max_distance:
             raise PuzzleError(

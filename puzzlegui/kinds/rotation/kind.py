@@ -133,6 +133,9 @@ class RotationKind(PuzzleKind):
             "distance": 0,
         }
 
+    def params_problem(self, params: dict):
+        return generator.refusal(params)
+
     def generate(self, params: dict, seed: int | None = None):
         return generator.generate(params, seed)
 

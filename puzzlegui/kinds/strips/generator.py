@@ -369,6 +369,31 @@ def _attempt(cols, rows, strips: StripSet, usable: StripSet, rng: random.Random)
     return _Attempt(cols, rows, strips, tiling, patterns, spare)
 
 
+def _usable(cols: int, rows: int, strips: StripSet) -> StripSet:
+    """The strips that can be laid on the grid: all of an exact set, and of an "at most"
+    set those no longer than the grid (the others can only stay unused)."""
+    if strips.exact:
+        return strips
+    longest = max(cols, rows)
+    return StripSet.of([(p, n) for p, n in strips.counts if len(p) <= longest], exact=False)
+
+
+def refusal(cols: int, rows: int, strips: StripSet) -> str | None:
+    """The sentence refusing a size and strip set no puzzle can have, or that rarely comes
+    out unique in time (``rarely_unique``); None when the generator would try."""
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        return f"Strips grids are 1 to {MAX_SIDE} cells wide and high, not {cols}x{rows}."
+    cells = cols * rows
+    usable = _usable(cols, rows, strips)
+    if strips.exact and strips.cells != cells:
+        return f"The strips ({format_set(strips)}) cover {strips.cells} cells; a {cols}x{rows} grid has {cells}."
+    if strips.exact and strips.max_length > max(cols, rows):
+        return f"A {strips.max_length}-cell strip does not fit in a {cols}x{rows} grid."
+    if not strips.exact and usable.cells < cells:
+        return f"The strips ({format_set(strips)}) cover at most {usable.cells} cells; a {cols}x{rows} grid has {cells}."
+    return rarely_unique(cols, rows, strips)
+
+
 def generate(
     cols: int,
     rows: int,
@@ -383,25 +408,11 @@ def generate(
     request rarely succeeds (``rarely_unique``), or no unique grid turns up within
     ``seconds`` (the limit is kept to within a few milliseconds of solver work).
     ``progress``, if given, is called with a short sentence as the work goes on."""
-    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        raise PuzzleError(f"Strips grids are 1 to {MAX_SIDE} cells wide and high, not {cols}x{rows}.")
-    cells = cols * rows
-    longest = max(cols, rows)
-    usable = strips
-    if not strips.exact:  # strips longer than the grid can only stay unused
-        usable = StripSet.of([(p, n) for p, n in strips.counts if len(p) <= longest], exact=False)
-    problem = None
-    if strips.exact and strips.cells != cells:
-        problem = f"The strips ({format_set(strips)}) cover {strips.cells} cells; a {cols}x{rows} grid has {cells}."
-    elif strips.exact and strips.max_length > longest:
-        problem = f"A {strips.max_length}-cell strip does not fit in a {cols}x{rows} grid."
-    elif not strips.exact and usable.cells < cells:
-        problem = f"The strips ({format_set(strips)}) cover at most {usable.cells} cells; a {cols}x{rows} grid has {cells}."
-    if problem is None:
-        problem = rarely_unique(cols, rows, strips)
+    problem = refusal(cols, rows, strips)
     if problem:
         raise PuzzleError(problem)
     rng = random.Random(seed)
+    usable = _usable(cols, rows, strips)
     deadline = time.perf_counter() + seconds
     tries = 0
     try:

@@ -131,6 +131,13 @@ class StripsKind(PuzzleKind):
             strips = parse_set(choice)
         return size["width"], size["height"], strips
 
+    def params_problem(self, params):
+        try:
+            cols, rows, strips = self.strips_for(params)
+        except PuzzleError as exc:
+            return str(exc)
+        return generator.refusal(cols, rows, strips)
+
     def generate(self, params, seed=None):
         cols, rows, strips = self.strips_for(params)
         return generator.generate(cols, rows, strips, seed)
