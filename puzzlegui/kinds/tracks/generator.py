@@ -305,10 +305,9 @@ def _his_pieces(base, path, pieces, level, rng):
     if start.finished():
         return [] if below is None or not below.finished() else None
     settled = start.copy()  # base's own deductions, where every stripping check starts
-    # the level below's board with the kept pieces, brought up to date when needed (its
-    # rules include the easier ones', so what they finish it finishes: the grade from
-    # scratch at the end is the exact check)
-    easier = {level - 1: [below, 0]} if below is not None else {}
+    # the level below's board with the kept pieces (its rules include the easier ones',
+    # so what they finish it finishes: the grade from scratch at the end is the exact check)
+    easier = _Below(below, level - 1) if below is not None else None
     W = base.width
     progress = start.progress()
     fixed = base.fixed_map
@@ -326,7 +325,7 @@ def _his_pieces(base, path, pieces, level, rng):
         except levels.Impossible:  # cannot happen for a piece of the true track
             continue
         if trial.finished():
-            if _too_easy(easier, chosen, (c, pieces[c])):
+            if easier is not None and easier.finishes(chosen, (c, pieces[c])):
                 continue  # this piece makes it too easy
             chosen.append((c, pieces[c]))
             break
@@ -363,28 +362,28 @@ def _strip_his(chosen: list, rng, settled, level: int) -> list:
     return [x for x in chosen if x in out]
 
 
-def _too_easy(easier: dict, chosen: list, piece) -> bool:
-    """Would the pieces ``chosen`` and ``piece`` be finished by an easier level's
-    deductions?  ``easier`` maps easier levels to [its board, deduced as far as its
-    level goes, how many of ``chosen`` it holds]; each board is brought up to date
-    with the pieces of ``chosen`` it lacks and tried with ``piece`` on a copy."""
-    for lv in sorted(easier, reverse=True):
-        entry = easier[lv]
-        board, held = entry
-        for (x, y), mask in chosen[held:]:
-            board.add_clue(x, y, mask)
-        if held < len(chosen):
+class _Below:
+    """The level below's board with the pieces kept so far, for the too-easy test: it is
+    brought up to date (the pieces it lacks added, then deduced once) only when a piece
+    is to be tried on it, not as each piece is kept."""
+
+    def __init__(self, board, level: int):
+        self.board, self.level, self.held = board, level, 0
+
+    def finishes(self, chosen: list, piece) -> bool:
+        """Would the level's deductions finish the pieces ``chosen`` and ``piece``?"""
+        if self.held < len(chosen):
+            for (x, y), mask in chosen[self.held:]:
+                self.board.add_clue(x, y, mask)
             try:
-                board.closure(lv)
+                self.board.closure(self.level)
             except levels.Impossible:
-                continue
-        entry[1] = len(chosen)
-        trial = board.copy()
+                return False
+            self.held = len(chosen)
+        trial = self.board.copy()
         (x, y), mask = piece
         trial.add_clue(x, y, mask)
-        if _finishes(trial, lv):
-            return True
-    return False
+        return _finishes(trial, self.level)
 
 
 def _beyond_his_hard(puzzle) -> bool:
