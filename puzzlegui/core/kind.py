@@ -116,9 +116,17 @@ class PuzzleKind(ABC):
         w, h = params.get("width"), params.get("height")
         return (w, h) if isinstance(w, int) and isinstance(h, int) else None
 
+    def check_params(self, params: dict) -> None:
+        """Raise PuzzleError with the sentence ``generate`` would refuse ``params`` with,
+        as far as it can be said before any search; nothing when it would try."""
+
     def params_problem(self, params: dict) -> str | None:
-        """The sentence ``generate`` would refuse ``params`` with, said before it runs (the
-        New puzzle dialog shows it and holds Generate back); None when it would try."""
+        """``check_params``'s sentence, or None (the New puzzle dialog shows it and holds
+        Generate back)."""
+        try:
+            self.check_params(params)
+        except PuzzleError as exc:
+            return str(exc)
         return None
 
     def generate(self, params: dict, seed: int | None = None):

@@ -136,16 +136,17 @@ def grade(engine: Engine, cells) -> int:
     return engine.grade(st)
 
 
-def refusal(width: int, height: int, unique: bool, difficulty: str) -> str | None:
-    """The sentence refusing a level or rule no board of this size has, or None."""
+def check(width: int, height: int, unique: bool, difficulty: str) -> None:
+    """PuzzleError for a level, or a rule, no board of this size has."""
     if difficulty not in LEVELS:
-        return f'"{difficulty}" is not a difficulty; choose one of {", ".join(LEVELS)}.'
+        raise PuzzleError(f'"{difficulty}" is not a difficulty; choose one of {", ".join(LEVELS)}.')
     if unique:
         for across, lines_needed in ((width, height), (height, width)):
             if count_legal_lines(across) < lines_needed:
-                return (f"With no two rows or columns alike, a board of {width}x{height} is impossible: "
-                        f"there are only {count_legal_lines(across)} legal lines of {across} cells.")
-    return None
+                raise PuzzleError(
+                    f"With no two rows or columns alike, a board of {width}x{height} is impossible: "
+                    f"there are only {count_legal_lines(across)} legal lines of {across} cells."
+                )
 
 
 def generate(width: int, height: int, unique: bool, difficulty: str, seed=None,
@@ -154,9 +155,7 @@ def generate(width: int, height: int, unique: bool, difficulty: str, seed=None,
     ``attempts`` boards that gives one; same seed, same puzzle.  PuzzleError when none
     turns up within the attempts or ``time_limit`` seconds: small boards rarely need
     the stronger rules (about 3 in 100 8x8 boards come out Tricky, hardly any 6x6)."""
-    problem = refusal(width, height, unique, difficulty)
-    if problem:
-        raise PuzzleError(problem)
+    check(width, height, unique, difficulty)
     level = LEVELS[difficulty]
     rng = random.Random(seed)
     engine = Engine(width, height, unique)

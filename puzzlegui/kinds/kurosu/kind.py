@@ -110,12 +110,9 @@ class KurosuKind(PuzzleKind):
             "difficulty": LEVEL_NAMES.get(level, "hard"),
         }
 
-    def params_problem(self, params: dict):
-        try:
-            values = self._values(params)
-        except PuzzleError as exc:
-            return str(exc)
-        return generator.refusal(values["width"], values["height"], values["unique"], str(values["difficulty"]))
+    def check_params(self, params: dict) -> None:
+        values = self._values(params)
+        generator.check(values["width"], values["height"], values["unique"], str(values["difficulty"]))
 
     def generate(self, params: dict, seed: int | None = None) -> KurosuState:
         values = self._values(params)

@@ -34,9 +34,10 @@ def config_from(params: dict) -> Config:
     return Config(w, h, n, directions == "cw", flags["orientation"], flags["rows_only"])
 
 
-def _checked(params: dict) -> tuple:
+def checked(params: dict) -> tuple:
     """(config, distance, scramble) from ``params``, or PuzzleError with the sentence that
-    refuses them; the checks that need no table of distances."""
+    refuses them: the checks that need no table of distances (a distance beyond the
+    farthest position is found when the table is built)."""
     config = config_from(params)
     distance = params.get("distance", 0) or 0
     scramble = params.get("scramble", 0) or 0
@@ -54,19 +55,8 @@ def _checked(params: dict) -> tuple:
     return config, distance, scramble
 
 
-def refusal(params: dict) -> str | None:
-    """The sentence ``generate`` would refuse ``params`` with, as far as it can be said
-    without building a table of distances (a distance beyond the farthest position is
-    found when the table is built); None otherwise."""
-    try:
-        _checked(params)
-    except PuzzleError as exc:
-        return str(exc)
-    return None
-
-
 def generate(params: dict, seed: int | None = None) -> RotationState:
-    config, distance, scramble = _checked(params)
+    config, distance, scramble = checked(params)
     rng = random.Random(seed)
     if distance:
         table = tables.get(config)

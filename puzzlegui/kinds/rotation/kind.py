@@ -133,8 +133,8 @@ class RotationKind(PuzzleKind):
             "distance": 0,
         }
 
-    def params_problem(self, params: dict):
-        return generator.refusal(params)
+    def check_params(self, params: dict) -> None:
+        generator.checked(params)
 
     def generate(self, params: dict, seed: int | None = None):
         return generator.generate(params, seed)

@@ -378,20 +378,23 @@ def _usable(cols: int, rows: int, strips: StripSet) -> StripSet:
     return StripSet.of([(p, n) for p, n in strips.counts if len(p) <= longest], exact=False)
 
 
-def refusal(cols: int, rows: int, strips: StripSet) -> str | None:
-    """The sentence refusing a size and strip set no puzzle can have, or that rarely comes
-    out unique in time (``rarely_unique``); None when the generator would try."""
-    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        return f"Strips grids are 1 to {MAX_SIDE} cells wide and high, not {cols}x{rows}."
+def check(cols: int, rows: int, strips: StripSet) -> None:
+    """PuzzleError for a size and strip set no puzzle can have, or that rarely comes out
+    unique in time (``rarely_unique``)."""
     cells = cols * rows
     usable = _usable(cols, rows, strips)
-    if strips.exact and strips.cells != cells:
-        return f"The strips ({format_set(strips)}) cover {strips.cells} cells; a {cols}x{rows} grid has {cells}."
-    if strips.exact and strips.max_length > max(cols, rows):
-        return f"A {strips.max_length}-cell strip does not fit in a {cols}x{rows} grid."
-    if not strips.exact and usable.cells < cells:
-        return f"The strips ({format_set(strips)}) cover at most {usable.cells} cells; a {cols}x{rows} grid has {cells}."
-    return rarely_unique(cols, rows, strips)
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        problem = f"Strips grids are 1 to {MAX_SIDE} cells wide and high, not {cols}x{rows}."
+    elif strips.exact and strips.cells != cells:
+        problem = f"The strips ({format_set(strips)}) cover {strips.cells} cells; a {cols}x{rows} grid has {cells}."
+    elif strips.exact and strips.max_length > max(cols, rows):
+        problem = f"A {strips.max_length}-cell strip does not fit in a {cols}x{rows} grid."
+    elif not strips.exact and usable.cells < cells:
+        problem = f"The strips ({format_set(strips)}) cover at most {usable.cells} cells; a {cols}x{rows} grid has {cells}."
+    else:
+        problem = rarely_unique(cols, rows, strips)
+    if problem:
+        raise PuzzleError(problem)
 
 
 def generate(
@@ -408,9 +411,7 @@ def generate(
     request rarely succeeds (``rarely_unique``), or no unique grid turns up within
     ``seconds`` (the limit is kept to within a few milliseconds of solver work).
     ``progress``, if given, is called with a short sentence as the work goes on."""
-    problem = refusal(cols, rows, strips)
-    if problem:
-        raise PuzzleError(problem)
+    check(cols, rows, strips)
     rng = random.Random(seed)
     usable = _usable(cols, rows, strips)
     deadline = time.perf_counter() + seconds

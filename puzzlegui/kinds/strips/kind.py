@@ -131,12 +131,8 @@ class StripsKind(PuzzleKind):
             strips = parse_set(choice)
         return size["width"], size["height"], strips
 
-    def params_problem(self, params):
-        try:
-            cols, rows, strips = self.strips_for(params)
-        except PuzzleError as exc:
-            return str(exc)
-        return generator.refusal(cols, rows, strips)
+    def check_params(self, params) -> None:
+        generator.check(*self.strips_for(params))
 
     def generate(self, params, seed=None):
         cols, rows, strips = self.strips_for(params)

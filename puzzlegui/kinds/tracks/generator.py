@@ -399,9 +399,7 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
             raise PuzzleError(f"The {name} must be from {MIN_SIZE} to {MAX_SIZE}, not {v!r:.20}.")
     if difficulty not in (EASY, TRICKY, HARD, EXPERT):
         raise PuzzleError(f"The difficulty must be one of {', '.join(LEVEL_NAMES)}.")
-    problem = refusal(width, height, split, difficulty)
-    if problem:
-        raise PuzzleError(problem)
+    check(width, height, split, difficulty)
     rng = random.Random(seed)
     split_col = width // 2 if split else None
     started = time.monotonic()
@@ -448,18 +446,17 @@ def generate(width: int, height: int, split: bool = False, difficulty: int = HAR
         return puzzle  # (_his_pieces graded it as solver.grade does: levels.level)
 
 
-def refusal(width: int, height: int, split: bool, difficulty: int) -> str | None:
-    """The sentence refusing a level no puzzle of this board has, or None."""
+def check(width: int, height: int, split: bool, difficulty: int) -> None:
+    """PuzzleError when no puzzle of this board has the level."""
     out = _out_of_reach(width, height, split)
     if difficulty in out:
         can = [LEVEL_NAMES[lv] for lv in (EASY, TRICKY, HARD, EXPERT) if lv not in out and not (split and lv == HARD)]
         choose = can[0] if len(can) == 1 else ", ".join(can[:-1]) + " or " + can[-1]
-        return (f"A {width}x{height} board is too small for {'an' if difficulty == EXPERT else 'a'} "
-                f"{LEVEL_NAMES[difficulty]} puzzle; choose {choose}.")
+        raise PuzzleError(f"A {width}x{height} board is too small for {'an' if difficulty == EXPERT else 'a'} "
+                          f"{LEVEL_NAMES[difficulty]} puzzle; choose {choose}.")
     if split and difficulty == HARD:
-        return ("Hard is Tatham's level, and his program has no split rows; "
-                "choose easy, tricky or expert for a split board.")
-    return None
+        raise PuzzleError("Hard is Tatham's level, and his program has no split rows; "
+                          "choose easy, tricky or expert for a split board.")
 
 
 def _out_of_reach(width: int, height: int, split: bool) -> set:

@@ -150,12 +150,9 @@ class TracksKind(PuzzleKind):
             raise PuzzleError(f'Tracks has no parameter "{min(unknown)[:30]}".')
         return out
 
-    def params_problem(self, params: dict):
-        try:
-            prm = self._params(params)
-        except PuzzleError as exc:
-            return str(exc)
-        return generator.refusal(prm["width"], prm["height"], prm["split"], DIFFICULTIES.index(prm["difficulty"]))
+    def check_params(self, params: dict) -> None:
+        prm = self._params(params)
+        generator.check(prm["width"], prm["height"], prm["split"], DIFFICULTIES.index(prm["difficulty"]))
 
     def generate(self, params: dict, seed=None):
         prm = self._params(params)
