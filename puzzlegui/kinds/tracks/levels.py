@@ -227,9 +227,6 @@ class Board:
     def track_sides(self, i: int) -> int:
         return self._side_bits(self._pos(i), ET)
 
-    def closed_sides(self, i: int) -> int:
-        return self._side_bits(self._pos(i), EN)
-
     def _side_bits(self, p: int, shift: int) -> int:
         Wp = self.S.Wp
         if shift == ET:
